@@ -1,0 +1,426 @@
+// API Call benchmark: what Hangar adds to forwarding one provider request, measured against a bare
+// Fastify route that forwards the same request with undici, in one run on one machine.
+//
+//   node --import tsx bench/api-call.ts          (npm run bench:api-call)
+//
+// Three children besides the load generator (autocannon, in the parent): the upstream (a tiny
+// node:http "ANZ enrichment" answering POST /enrich/person with a ~1 KB person when x-api-key is
+// right), and one server at a time — Hangar (`node bin/hangar.js start`) with its defaults, the
+// baseline (this file with --baseline-server), Hangar with HANGAR_RATE_LIMIT_STORE=postgres (our own
+// rate limit as one upsert per request), and Hangar with HANGAR_COUNTER_STORE=memory (provider quota
+// counters in memory: a control, since anz_enrichment has no quota). See bench/README.md.
+//
+// Settings (environment): DATABASE_URL (admin URL; a fresh database is created and dropped),
+// BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_CPU_PROF=<dir>.
+import http from 'node:http';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  api,
+  backendPids,
+  bootstrap,
+  cpuMeter,
+  createDatabase,
+  dropDatabase,
+  fmt,
+  machineBusy,
+  machineLines,
+  onInterrupt,
+  OTHER_CPU_LIMIT,
+  pair,
+  percent,
+  positive,
+  printTable,
+  rssMb,
+  runLoad,
+  sleep,
+  startChild,
+  startHangar,
+  stopAll,
+  times,
+  transactions,
+  verdict,
+  withClient,
+  type AcRequest,
+  type BenchDatabase,
+  type LoadResult,
+  type Row,
+  type Server,
+} from './lib.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const SECONDS = positive('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
+const SINGLE = { connections: 1, warmup: 1, seconds: 3 };
+const TARGETS = { rpsRatio: 0.8, addedP99Ms: 2 };
+/** The provider key the upstream accepts (and Hangar's connection holds). */
+const UPSTREAM_KEY = 'anz_live_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
+const REQUEST = { method: 'POST', endpoint: '/enrich/person', body: { email: 'charlotte.nguyen@koalalogistics.com.au' } };
+
+// ---------------------------------------------------------------------------------------------
+// The upstream (child mode --upstream): the ANZ enrichment provider's person lookup, no more.
+
+function person(email: string) {
+  return {
+    person: {
+      id: 'per_01J9ZK4V7Q3M8T2XW5R6N1B0CD',
+      full_name: 'Charlotte Nguyen',
+      first_name: 'Charlotte',
+      last_name: 'Nguyen',
+      emails: [email, 'c.nguyen@gmail.example'],
+      phone_numbers: ['+61 2 9012 3456', '+61 412 345 678'],
+      job_title: 'Head of Operations',
+      seniority: 'director',
+      department: 'operations',
+      company: {
+        name: 'Koala Logistics Pty Ltd',
+        domain: 'koalalogistics.com.au',
+        abn: '51824753556',
+        size: '51-200',
+        industry: 'Transportation & Logistics',
+        employee_count: 140,
+      },
+      location: { city: 'Sydney', state: 'NSW', country: 'Australia', postcode: '2000', timezone: 'Australia/Sydney' },
+      socialnet_url: 'https://socialnet.example/in/charlotte-nguyen',
+      employment_history: [
+        { company: 'Koala Logistics Pty Ltd', title: 'Head of Operations', start_date: '2019-03', end_date: null },
+        { company: 'Harbour Freight Co', title: 'Operations Manager', start_date: '2014-07', end_date: '2019-02' },
+      ],
+      skills: ['supply chain', 'fleet management', 'process improvement', 'SAP'],
+      updated_at: '2026-10-02T04:11:52Z',
+    },
+    credits_used: 2,
+  };
+}
+
+async function serveUpstream(): Promise<void> {
+  const key = process.env.BENCH_API_KEY!;
+  const stats = { ok: 0, unauthorized: 0, other: 0 };
+  const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      'x-request-id': Math.random().toString(36).slice(2, 14),
+      'x-ratelimit-limit': '600',
+      'x-ratelimit-remaining': '599',
+    });
+    res.end(text);
+  };
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/readyz') return json(res, 200, { status: 'ready' });
+    if (req.method === 'GET' && req.url === '/stats') return json(res, 200, stats);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.headers['x-api-key'] !== key) {
+        stats.unauthorized++;
+        return json(res, 401, { error: 'invalid_api_key', message: 'The x-api-key header is missing or not a valid key' });
+      }
+      let body: { email?: unknown } = {};
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { email?: unknown };
+      } catch {
+        /* answered below */
+      }
+      if (req.method !== 'POST' || req.url !== '/enrich/person' || typeof body.email !== 'string') {
+        stats.other++;
+        return json(res, 400, { error: 'invalid_request', message: 'POST /enrich/person {email}' });
+      }
+      stats.ok++;
+      json(res, 200, person(body.email));
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(Number(process.env.PORT), process.env.HOST);
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline (child mode --baseline-server): bare Fastify, one undici keep-alive Pool to the
+// upstream with Hangar's connection settings, the provider key from the environment. No auth, no
+// connection lookup, no rate limit, no validation, no logging.
+
+async function serveBaseline(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const { Pool } = await import('undici');
+  const key = process.env.BENCH_API_KEY!;
+  const pool = new Pool(process.env.BENCH_UPSTREAM_URL!, { connections: 128, keepAliveTimeout: 30_000, pipelining: 1 });
+  const app = Fastify({ logger: false });
+  app.get('/readyz', async () => ({ status: 'ready' }));
+  app.post<{ Body: { method: string; endpoint: string; body?: unknown } }>('/latest/integrations/api_call', async (request) => {
+    const { method, endpoint, body } = request.body;
+    const res = await pool.request({
+      path: endpoint,
+      method: method as 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    let parsed: unknown = text;
+    if (/json/.test(headers['content-type'] ?? '')) parsed = JSON.parse(text);
+    return { status: res.statusCode, headers, response_body: parsed };
+  });
+  await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });
+  process.on('SIGTERM', () => {
+    void app.close().then(() => pool.close()).finally(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement.
+
+interface Fixture {
+  authorization: string;
+  connectionId: string;
+  keyId: string;
+}
+
+interface Measurement {
+  load: LoadResult;
+  /** CPU µs per 2xx answer, per process group. */
+  cpu: Record<string, number>;
+  other: number;
+  /** The server process's CPU time over the run's wall time (1 = one core fully busy). */
+  busy: number;
+  /** PostgreSQL transactions per 2xx answer (saturated runs). */
+  xactsPerRequest: number;
+  /** Requests the upstream answered with 200 / refused, during the measured run. */
+  upstream: { ok: number; unauthorized: number; other: number };
+}
+
+interface Step {
+  id: string;
+  label: string;
+  start: () => Promise<Server>;
+  /** Where this Hangar counts its own rate limit (checked after the run). */
+  rateLimitStore?: 'postgres' | 'memory';
+  /** Only the saturated run (a control). */
+  saturatedOnly?: boolean;
+}
+
+interface RunResult {
+  id: string;
+  label: string;
+  saturated: Measurement;
+  single?: Measurement;
+  rssIdleMb: number;
+  rssMb: number;
+}
+
+const requestOf = (f: Fixture): AcRequest[] => [
+  {
+    method: 'POST',
+    path: '/latest/integrations/api_call',
+    headers: { authorization: f.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ connection_id: f.connectionId, ...REQUEST }),
+  },
+];
+
+const upstreamStats = (upstream: Server) => api<Measurement['upstream']>(upstream.url, 'GET', '/stats', '');
+
+async function measure(server: Server, upstream: Server, db: BenchDatabase, fixture: Fixture, shape: { connections: number; warmup: number; seconds: number }): Promise<Measurement> {
+  await runLoad({ url: server.url, requests: requestOf(fixture), connections: shape.connections, seconds: shape.warmup });
+  const pgPids = await backendPids(db.name);
+  const statsBefore = await upstreamStats(upstream);
+  const xactsBefore = await transactions(db.name);
+  const stop = cpuMeter({ server: [server.pid], postgres: pgPids, upstream: [upstream.pid] });
+  const load = await runLoad({ url: server.url, requests: requestOf(fixture), connections: shape.connections, seconds: shape.seconds });
+  const cpu = stop({ postgres: await backendPids(db.name) });
+  server.assertAlive();
+  upstream.assertAlive();
+  const statsAfter = await upstreamStats(upstream);
+  // Backends publish their transaction counts at most once a second.
+  await sleep(1500);
+  const xacts = (await transactions(db.name)) - xactsBefore;
+  const per = (micros: number) => micros / Math.max(1, load.ok);
+  return {
+    load,
+    cpu: Object.fromEntries(Object.entries(cpu.micros).map(([k, v]) => [k, per(v)])),
+    other: cpu.other,
+    busy: cpu.micros.server / (load.seconds * 1e6),
+    xactsPerRequest: xacts / Math.max(1, load.ok),
+    upstream: { ok: statsAfter.ok - statsBefore.ok, unauthorized: statsAfter.unauthorized - statsBefore.unauthorized, other: statsAfter.other - statsBefore.other },
+  };
+}
+
+function progress(label: string, what: string, m: Measurement): void {
+  const l = m.load;
+  process.stderr.write(
+    `  ${label}, ${what}: ${fmt(l.rps, 0)} req/s, p50 ${fmt(l.p50, 2)} ms, p99 ${fmt(l.p99, 2)} ms, ${fmt(m.xactsPerRequest, 2)} PG xacts/req, other processes ${fmt(m.other * 100, 0)} % CPU${l.failures ? `, FAILURES: ${l.statusCodes}` : ''}\n`,
+  );
+}
+
+/** Through Hangar's API, as a client would: a project, the provider connection, and the key's id. */
+async function createFixture(url: string, organizationId: string, apiKey: string): Promise<Fixture> {
+  const { project_id } = await api<{ project_id: string }>(url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
+    name: 'API Call bench',
+    description: 'benchmark project',
+    organization_id: organizationId,
+  });
+  const authorization = `Bearer ${project_id}:${apiKey}`;
+  const { connection_id } = await api<{ connection_id: string }>(url, 'POST', '/latest/integrations/connections/create', authorization, {
+    provider: 'anz_enrichment',
+    api_key: UPSTREAM_KEY,
+    label: 'bench upstream',
+  });
+  const { key_id } = await api<{ key_id: string }>(url, 'GET', '/latest/auth/info', `Bearer :${apiKey}`);
+  return { authorization, connectionId: connection_id, keyId: key_id };
+}
+
+/** One call before the load: the upstream's person must come back as data, with its status. */
+async function sanity(server: Server, fixture: Fixture): Promise<number> {
+  const answer = await api<{ status: number; response_body: { person?: { full_name?: string } } }>(server.url, 'POST', '/latest/integrations/api_call', fixture.authorization, {
+    connection_id: fixture.connectionId,
+    ...REQUEST,
+  });
+  if (answer.status !== 200 || answer.response_body?.person?.full_name !== 'Charlotte Nguyen') {
+    throw new Error(`${server.name} did not forward the request: ${JSON.stringify(answer).slice(0, 500)}`);
+  }
+  return JSON.stringify(answer.response_body).length;
+}
+
+/** Where the rate limit counted the key's requests: proof that the store setting was honoured. */
+async function countedInPostgres(db: BenchDatabase, keyId: string): Promise<boolean> {
+  const { rowCount } = await withClient(db.url, (c) => c.query('SELECT 1 FROM rate_limits WHERE key = $1', [`api:key:${keyId}`]));
+  return Boolean(rowCount);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+function rows(name: string, h: RunResult, b: RunResult): Row[] {
+  const [hs, bs] = [h.saturated, b.saturated];
+  const [h1, b1] = [h.single, b.single!];
+  const ratio = hs.load.rps / bs.load.rps;
+  const added = hs.load.p99 - bs.load.p99;
+  const disturbed = [hs, bs, ...(h1 ? [h1, b1] : [])].some((m) => m.other > OTHER_CPU_LIMIT);
+  const out: Row[] = [
+    [`${name} req/s (${CONNECTIONS} conn.)`, fmt(hs.load.rps, 0), fmt(bs.load.rps, 0), percent(hs.load.rps, bs.load.rps), `≥ 80 %: ${verdict(ratio >= TARGETS.rpsRatio)}`],
+    [`${name} p50 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p50, 2), fmt(bs.load.p50, 2), times(hs.load.p50, bs.load.p50), `+${fmt(hs.load.p50 - bs.load.p50, 2)} ms`],
+    [`${name} p99 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p99, 2), fmt(bs.load.p99, 2), times(hs.load.p99, bs.load.p99), `+${fmt(added, 2)} ms; ≤ +2 ms: ${verdict(added <= TARGETS.addedP99Ms)}`],
+    [`  CPU µs/req server / postgres / upstream`, cpuCell(hs), cpuCell(bs), `${times(hs.cpu.server, bs.cpu.server)} server`, ''],
+    [`  server process CPU, % of one core`, fmt(hs.busy * 100, 0), fmt(bs.busy * 100, 0), '', ''],
+    [`  PostgreSQL transactions/req`, fmt(hs.xactsPerRequest, 2), fmt(bs.xactsPerRequest, 2), '', ''],
+    [`  other processes' CPU % (sat. / 1 conn.)`, `${fmt(hs.other * 100, 0)} / ${h1 ? fmt(h1.other * 100, 0) : '-'}`, `${fmt(bs.other * 100, 0)} / ${fmt(b1.other * 100, 0)}`, '', disturbed ? 'DISTURBED: run again' : ''],
+    [`  RSS idle → after load MB`, `${fmt(h.rssIdleMb, 0)} → ${fmt(h.rssMb, 0)}`, `${fmt(b.rssIdleMb, 0)} → ${fmt(b.rssMb, 0)}`, times(h.rssMb, b.rssMb), ''],
+  ];
+  if (h1) {
+    // Service time: one request at a time, nothing queues.
+    out.splice(
+      3,
+      0,
+      [`${name} 1 conn. p50 / p99 ms`, pair(h1.load.p50, h1.load.p99), pair(b1.load.p50, b1.load.p99), `${times(h1.load.p50, b1.load.p50)} / ${times(h1.load.p99, b1.load.p99)}`, `+${fmt(h1.load.p50 - b1.load.p50, 2)} / +${fmt(h1.load.p99 - b1.load.p99, 2)} ms`],
+      [`  1 conn. req/s`, fmt(h1.load.rps, 0), fmt(b1.load.rps, 0), percent(h1.load.rps, b1.load.rps), ''],
+    );
+  }
+  return out;
+}
+
+const cpuCell = (m: Measurement) => `${fmt(m.cpu.server, 0)} / ${fmt(m.cpu.postgres, 0)} / ${fmt(m.cpu.upstream, 0)}`;
+
+function failureRows(runs: RunResult[]): Row[] {
+  const out: Row[] = [];
+  for (const run of runs) {
+    for (const [what, m] of [['saturated', run.saturated], ['1 conn.', run.single]] as const) {
+      if (!m) continue;
+      if (m.load.failures) out.push([`${run.id} ${what}: NON-2XX OR ERRORS`, m.load.statusCodes, '', '', 'figures invalid']);
+      if (m.upstream.unauthorized || m.upstream.other) out.push([`${run.id} ${what}: UPSTREAM REFUSED`, `401×${m.upstream.unauthorized} 400×${m.upstream.other}`, '', '', 'figures invalid']);
+      if (Math.abs(m.upstream.ok - m.load.ok) > m.load.ok * 0.02 + CONNECTIONS) out.push([`${run.id} ${what}: upstream saw ${m.upstream.ok} for ${m.load.ok} answers`, '', '', '', 'check']);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const busy = await machineBusy();
+  if (busy > 0.15) process.stderr.write(`WARNING: the machine is ${fmt(busy * 100, 0)} % busy before the benchmark starts (load average ${os.loadavg()[0].toFixed(2)}); figures will be low and noisy.\n`);
+  const db = await createDatabase();
+  const cleanup = async () => {
+    await stopAll();
+    await dropDatabase(db.name);
+  };
+  onInterrupt(cleanup);
+  try {
+    process.stderr.write(`database ${db.name}; bootstrapping…\n`);
+    const org = await bootstrap(db.url);
+    const upstream = await startChild({ name: 'upstream', args: ['--import', 'tsx', SELF, '--upstream'], env: { BENCH_API_KEY: UPSTREAM_KEY } });
+    let fixture: Fixture | undefined;
+    let bodyBytes = 0;
+    const hangarEnv = (settings: Record<string, string>) => ({ HANGAR_ANZ_ENRICHMENT_BASE_URL: upstream.url, ...settings });
+    const plan: Step[] = [
+      {
+        id: 'default',
+        label: 'hangar (defaults)',
+        rateLimitStore: 'memory',
+        start: () => startHangar('hangar-default', db.url, hangarEnv({})),
+      },
+      {
+        id: 'baseline',
+        label: 'baseline (bare Fastify + undici Pool)',
+        start: () => startChild({ name: 'baseline', args: ['--import', 'tsx', SELF, '--baseline-server'], env: { BENCH_API_KEY: UPSTREAM_KEY, BENCH_UPSTREAM_URL: upstream.url } }),
+      },
+      {
+        id: 'rate-limit-pg',
+        label: 'hangar (HANGAR_RATE_LIMIT_STORE=postgres)',
+        rateLimitStore: 'postgres',
+        start: () => startHangar('hangar-rate-limit-pg', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'postgres' })),
+      },
+      {
+        id: 'counters-memory',
+        label: 'hangar (HANGAR_COUNTER_STORE=memory)',
+        rateLimitStore: 'memory',
+        saturatedOnly: true,
+        start: () => startHangar('hangar-counters-memory', db.url, hangarEnv({ HANGAR_COUNTER_STORE: 'memory' })),
+      },
+    ];
+    const runs: RunResult[] = [];
+    for (const step of plan) {
+      const server = await step.start();
+      try {
+        if (!fixture) fixture = await createFixture(server.url, org.organization_id, org.api_key);
+        if (step.rateLimitStore) await withClient(db.url, (c) => c.query('DELETE FROM rate_limits WHERE key = $1', [`api:key:${fixture!.keyId}`]));
+        bodyBytes = await sanity(server, fixture);
+        const rssIdleMb = rssMb(server.pid);
+        const saturated = await measure(server, upstream, db, fixture, { connections: CONNECTIONS, warmup: WARMUP_SECONDS, seconds: SECONDS });
+        progress(step.label, `${CONNECTIONS} conn.`, saturated);
+        const rss = rssMb(server.pid);
+        let single: Measurement | undefined;
+        if (!step.saturatedOnly) {
+          single = await measure(server, upstream, db, fixture, SINGLE);
+          progress(step.label, '1 conn.', single);
+        }
+        if (step.rateLimitStore) {
+          // A misspelt or renamed setting falls back silently: check where the counting happened.
+          const inPostgres = await countedInPostgres(db, fixture.keyId);
+          if (inPostgres !== (step.rateLimitStore === 'postgres')) throw new Error(`${step.label} should count its rate limit in ${step.rateLimitStore}, but the rate_limits row ${inPostgres ? 'exists' : 'is missing'}`);
+        }
+        runs.push({ id: step.id, label: step.label, saturated, single, rssIdleMb, rssMb: rss });
+      } finally {
+        await server.stop();
+      }
+    }
+    const baseline = runs.find((r) => r.id === 'baseline')!;
+    const names: Record<string, string> = { default: 'api_call [defaults]', 'rate-limit-pg': 'api_call [rate limit in postgres]', 'counters-memory': 'api_call [counters in memory]' };
+    console.log('');
+    for (const line of machineLines('Hangar API Call benchmark', busy)) console.log(line);
+    console.log(`POST /latest/integrations/api_call {anz_enrichment, POST /enrich/person}; upstream answer ${bodyBytes} B of JSON`);
+    console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
+    console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
+    console.log('load generator, server, upstream and PostgreSQL share the machine\n');
+    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...failureRows(runs)]);
+    console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
+  } finally {
+    await cleanup();
+  }
+}
+
+if (process.argv.includes('--upstream')) await serveUpstream();
+else if (process.argv.includes('--baseline-server')) await serveBaseline();
+else await main();

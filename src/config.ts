@@ -1,0 +1,201 @@
+// Every setting Hangar reads, validated once at start. Nothing else reads process.env.
+import path from 'node:path';
+
+export const REGIONS = ['au', 'eu', 'us'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  region: Region;
+  baseUrls: Record<Region, string>;
+  publicUrl: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  rateLimit: { points: number; durationSeconds: number; store: 'memory' | 'postgres' | 'redis' };
+  sessionTtlHours: number;
+  dbPoolSize: number;
+  /** Where shared counters (our rate limit, provider quotas) live. */
+  counterStore: 'memory' | 'postgres' | 'redis';
+  /** HANGAR_ENCRYPTION_KEY decoded; undefined means "generate one in the data dir" (embedded mode only). */
+  encryptionKey: Buffer | undefined;
+  /** Older keys still accepted for decryption after a rotation. */
+  previousEncryptionKeys: Buffer[];
+  allowPrivateAddresses: boolean;
+  providers: ProviderSettings;
+  workerConcurrency: number;
+  model: { baseUrl: string | undefined; apiKey: string | undefined; name: string | undefined; maxSteps: number; timeoutMs: number };
+  /** How often the code host's gists are polled for the new_gist trigger. */
+  gistPollSeconds: number;
+}
+
+export interface OAuthAppSettings {
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  userinfoUrl: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+}
+
+export interface ProviderSettings {
+  baseUrls: Record<string, string>;
+  oauth: Record<'codehost' | 'analytics', OAuthAppSettings>;
+  /** Per-attempt timeout of a provider request (connect, headers and body each). */
+  timeoutMs: number;
+  /** Upper bound of the time spent waiting between retries of one call. */
+  maxRetryWaitMs: number;
+  maxAttempts: number;
+  /** Quota figures overriding a provider's published ones, e.g. {"codehost.requests_per_hour": 3}. */
+  quotaOverrides: Record<string, number>;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function url(name: string, raw: string): string {
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 8080);
+  const region = (env.HANGAR_REGION ?? 'us').toLowerCase();
+  if (!REGIONS.includes(region as Region)) throw new ConfigError(`HANGAR_REGION must be one of au, eu, us, got "${region}"`);
+  const baseUrls = {} as Record<Region, string>;
+  for (const r of REGIONS) {
+    const name = `HANGAR_BASE_URL_${r.toUpperCase()}`;
+    baseUrls[r] = env[name] ? url(name, env[name]!) : `http://localhost:${port}`;
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const redisUrl = env.REDIS_URL || undefined;
+  // One process owns an embedded database, so its counters may live in memory; processes sharing
+  // DATABASE_URL share counters in PostgreSQL, or in Redis when it is configured.
+  const store = storeSetting(env, 'HANGAR_COUNTER_STORE', redisUrl ? 'redis' : databaseUrl ? 'postgres' : 'memory', redisUrl);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    trustProxy: env.HANGAR_TRUST_PROXY === 'true',
+    dataDir: path.resolve(env.HANGAR_DATA_DIR || './data'),
+    databaseUrl,
+    redisUrl,
+    region: region as Region,
+    baseUrls,
+    publicUrl: env.HANGAR_PUBLIC_URL ? url('HANGAR_PUBLIC_URL', env.HANGAR_PUBLIC_URL) : baseUrls[region as Region],
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimitBytes: integer(env, 'HANGAR_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    rateLimit: {
+      points: integer(env, 'HANGAR_RATE_LIMIT', 600, 1),
+      durationSeconds: integer(env, 'HANGAR_RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      // Our own request budget is a guard, not a contract with a third party: counting it in
+      // PostgreSQL costs an upsert per request (measured: about a quarter of the throughput), so it is
+      // per process unless Redis is there to share it cheaply, or the operator asks for postgres.
+      store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', redisUrl),
+    },
+    sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
+    dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 20, 2),
+    counterStore: store,
+    encryptionKey: env.HANGAR_ENCRYPTION_KEY ? encryptionKey('HANGAR_ENCRYPTION_KEY', env.HANGAR_ENCRYPTION_KEY) : undefined,
+    previousEncryptionKeys: (env.HANGAR_ENCRYPTION_KEYS_PREVIOUS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((k) => encryptionKey('HANGAR_ENCRYPTION_KEYS_PREVIOUS', k.trim())),
+    allowPrivateAddresses: env.HANGAR_ALLOW_PRIVATE_ADDRESSES === 'true',
+    providers: providerSettings(env),
+    workerConcurrency: integer(env, 'HANGAR_WORKER_CONCURRENCY', 10, 1),
+    model: {
+      baseUrl: env.HANGAR_MODEL_BASE_URL ? url('HANGAR_MODEL_BASE_URL', env.HANGAR_MODEL_BASE_URL) : undefined,
+      apiKey: env.HANGAR_MODEL_API_KEY || undefined,
+      name: env.HANGAR_MODEL || undefined,
+      maxSteps: integer(env, 'HANGAR_AGENT_MAX_STEPS', 8, 1),
+      timeoutMs: integer(env, 'HANGAR_AGENT_TIMEOUT_MS', 120_000, 1000),
+    },
+    gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
+  };
+}
+
+function storeSetting(env: NodeJS.ProcessEnv, name: string, fallback: Config['counterStore'], redisUrl: string | undefined): Config['counterStore'] {
+  const store = (env[name] || fallback) as Config['counterStore'];
+  if (!['memory', 'postgres', 'redis'].includes(store)) throw new ConfigError(`${name} must be memory, postgres or redis, got "${store}"`);
+  if (store === 'redis' && !redisUrl) throw new ConfigError(`${name}=redis needs REDIS_URL`);
+  return store;
+}
+
+/** 32 bytes, written as 64 hex digits or as base64 / base64url. */
+function encryptionKey(name: string, raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, as 64 hex digits or base64 (e.g. \`openssl rand -base64 32\`)`);
+  return key;
+}
+
+const PROVIDER_DEFAULTS: Record<string, [string, string]> = {
+  anz_enrichment: ['HANGAR_ANZ_ENRICHMENT_BASE_URL', 'https://api.anz-enrichment.com/v1'],
+  enrichment: ['HANGAR_ENRICHMENT_BASE_URL', 'https://api.enrichment.io/v1'],
+  codehost: ['HANGAR_CODEHOST_BASE_URL', 'https://api.github.com'],
+  analytics_data: ['HANGAR_ANALYTICS_DATA_URL', 'https://analyticsdata.googleapis.com'],
+  analytics_admin: ['HANGAR_ANALYTICS_ADMIN_URL', 'https://analyticsadmin.googleapis.com'],
+};
+
+const OAUTH_DEFAULTS: Record<'codehost' | 'analytics', Omit<OAuthAppSettings, 'clientId' | 'clientSecret'>> = {
+  codehost: {
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    revokeUrl: 'https://api.github.com/applications/{client_id}/grant',
+    userinfoUrl: undefined,
+  },
+  analytics: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    revokeUrl: 'https://oauth2.googleapis.com/revoke',
+    userinfoUrl: 'https://www.googleapis.com/oauth2/v3/userinfo',
+  },
+};
+
+function providerSettings(env: NodeJS.ProcessEnv): ProviderSettings {
+  const baseUrls: Record<string, string> = {};
+  for (const [id, [name, fallback]] of Object.entries(PROVIDER_DEFAULTS)) baseUrls[id] = url(name, env[name] || fallback);
+  const oauth = {} as ProviderSettings['oauth'];
+  for (const provider of ['codehost', 'analytics'] as const) {
+    const prefix = `HANGAR_${provider.toUpperCase()}_OAUTH_`;
+    const d = OAUTH_DEFAULTS[provider];
+    oauth[provider] = {
+      authorizeUrl: env[`${prefix}AUTHORIZE_URL`] || d.authorizeUrl,
+      tokenUrl: env[`${prefix}TOKEN_URL`] || d.tokenUrl,
+      revokeUrl: env[`${prefix}REVOKE_URL`] || d.revokeUrl,
+      userinfoUrl: env[`${prefix}USERINFO_URL`] || d.userinfoUrl,
+      clientId: env[`${prefix}CLIENT_ID`] || undefined,
+      clientSecret: env[`${prefix}CLIENT_SECRET`] || undefined,
+    };
+  }
+  let quotaOverrides: Record<string, number> = {};
+  if (env.HANGAR_QUOTA_OVERRIDES) {
+    try {
+      quotaOverrides = JSON.parse(env.HANGAR_QUOTA_OVERRIDES);
+    } catch {
+      throw new ConfigError('HANGAR_QUOTA_OVERRIDES must be a JSON object of numbers, e.g. {"codehost.requests_per_hour": 1000}');
+    }
+  }
+  return {
+    baseUrls,
+    oauth,
+    timeoutMs: integer(env, 'HANGAR_PROVIDER_TIMEOUT_MS', 30_000, 100),
+    maxRetryWaitMs: integer(env, 'HANGAR_PROVIDER_MAX_RETRY_WAIT_MS', 30_000, 0),
+    maxAttempts: integer(env, 'HANGAR_PROVIDER_MAX_ATTEMPTS', 4, 1),
+    quotaOverrides,
+  };
+}

@@ -1,0 +1,196 @@
+// Row types of the tables in migrations/, for Kysely's typed queries.
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Database {
+  organizations: { id: Generated<string>; name: string; region: string; created_at: CreatedAt };
+  users: {
+    id: Generated<string>;
+    organization_id: string;
+    email: string;
+    name: string | null;
+    password_hash: string | null;
+    org_role: 'admin' | 'member';
+    deactivated_at: Date | null;
+    created_at: CreatedAt;
+  };
+  projects: {
+    id: Generated<string>;
+    organization_id: string;
+    name: string;
+    description: string;
+    created_by: string;
+    created_at: CreatedAt;
+  };
+  project_members: {
+    project_id: string;
+    user_id: string;
+    role: 'admin' | 'editor' | 'viewer';
+    permissions: Json<unknown>;
+    created_at: CreatedAt;
+  };
+  invites: {
+    code: string;
+    project_id: string;
+    email: string;
+    permissions: Json<unknown>;
+    role: 'admin' | 'editor' | 'viewer';
+    state: 'pending' | 'accepted';
+    invited_by: string;
+    accepted_by: string | null;
+    created_at: CreatedAt;
+    accepted_at: Date | null;
+  };
+  api_keys: {
+    id: Generated<string>;
+    user_id: string;
+    label: string | null;
+    hash: Buffer;
+    hint: string;
+    created_at: CreatedAt;
+    revoked_at: Date | null;
+  };
+  sessions: { hash: Buffer; user_id: string; created_at: CreatedAt; expires_at: Date };
+  connections: {
+    id: Generated<string>;
+    project_id: string;
+    provider: string;
+    label: string | null;
+    account: string | null;
+    auth_type: 'api_key' | 'access_token' | 'oauth';
+    status: 'active' | 'removed';
+    secret_key_id: string | null;
+    secret: Buffer | null;
+    token_expires_at: Date | null;
+    created_by: string;
+    created_at: CreatedAt;
+    removed_at: Date | null;
+  };
+  oauth_states: {
+    state_hash: Buffer;
+    project_id: string;
+    user_id: string;
+    provider: string;
+    verifier_key_id: string;
+    verifier: Buffer;
+    redirect_url: string | null;
+    expires_at: Date;
+    used_at: Date | null;
+  };
+  step_runs: {
+    id: Generated<string>;
+    project_id: string;
+    connection_id: string;
+    step: string;
+    status: 'complete' | 'failed';
+    matched: boolean | null;
+    credits_used: number;
+    error_type: string | null;
+    duration_ms: number;
+    created_by: string;
+    created_at: CreatedAt;
+  };
+  studios: {
+    id: Generated<string>;
+    project_id: string;
+    title: string;
+    description: string;
+    params_schema: Json<unknown> | null;
+    transformations: Json<unknown>;
+    created_by: string;
+    created_at: CreatedAt;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  tool_runs: {
+    id: Generated<string>;
+    project_id: string;
+    studio_id: string;
+    status: 'queued' | 'running' | 'complete' | 'failed';
+    params: Json<unknown>;
+    result: Json<unknown> | null;
+    created_by: string;
+    created_at: CreatedAt;
+    finished_at: Date | null;
+  };
+  agents: {
+    id: Generated<string>;
+    project_id: string;
+    name: string;
+    system_prompt: string;
+    model: string | null;
+    model_base_url: string | null;
+    model_key_id: string | null;
+    model_key: Buffer | null;
+    actions: Json<unknown>;
+    created_by: string;
+    created_at: CreatedAt;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  tasks: {
+    conversation_id: Generated<string>;
+    project_id: string;
+    agent_id: string;
+    state: TaskState;
+    trigger_id: string | null;
+    trigger_type: string | null;
+    run_as: string;
+    error: string | null;
+    created_at: CreatedAt;
+    updated_at: ColumnType<Date, Date | undefined, Date>;
+    started_at: Date | null;
+    finished_at: Date | null;
+  };
+  task_messages: {
+    id: Generated<number>;
+    conversation_id: string;
+    kind: 'message' | 'tool_run';
+    role: string;
+    content: Json<unknown>;
+    created_at: CreatedAt;
+  };
+  codehost_hooks: {
+    id: Generated<string>;
+    project_id: string;
+    connection_id: string;
+    target: string;
+    provider_hook_id: number | null;
+    events: Json<string[]>;
+    secret_key_id: string;
+    secret: Buffer;
+    created_at: CreatedAt;
+  };
+  triggers: {
+    id: Generated<string>;
+    project_id: string;
+    agent_id: string;
+    type: string;
+    connection_id: string;
+    config: Json<Record<string, string>>;
+    hook_id: string | null;
+    status: 'active' | 'paused';
+    poll_state: Json<unknown> | null;
+    created_by: string;
+    created_at: CreatedAt;
+  };
+  deliveries: {
+    delivery_id: string;
+    hook_id: string;
+    event: string;
+    action: string | null;
+    payload: Json<unknown>;
+    received_at: CreatedAt;
+    processed_at: Date | null;
+  };
+  activations: {
+    id: Generated<string>;
+    trigger_id: string;
+    source: string;
+    item: string;
+    conversation_id: string;
+    created_at: CreatedAt;
+  };
+}
+
+export type TaskState = 'queued' | 'running' | 'pending-approval' | 'completed' | 'errored' | 'cancelled';

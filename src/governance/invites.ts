@@ -1,0 +1,174 @@
+// Invites to a project (source §3): one pending invite per email and project; changing its role
+// means delete and re-create; a user already in the organization is accepted at once.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { roleOf, type Permissions } from './permissions.ts';
+import type { Principal } from './principal.ts';
+import { setMembership } from './members.ts';
+import { randomToken } from './secrets.ts';
+
+const UNIQUE_VIOLATION = '23505';
+export const MIN_PASSWORD_LENGTH = 8;
+
+function pendingExists(email: string) {
+  return conflict(
+    `A pending invite for ${email} already exists in this project. To change its role, delete it (POST /latest/auth/invite/delete) and create it again.`,
+  );
+}
+
+async function userByEmail(db: Kysely<Database> | Transaction<Database>, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'password_hash', 'deactivated_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function createInvite(
+  db: Kysely<Database>,
+  caller: Principal & { project: NonNullable<Principal['project']> },
+  input: { email: string; permissions: Permissions },
+): Promise<{ invite_code: string; state: 'pending' | 'accepted' }> {
+  const email = input.email.trim();
+  const role = roleOf(input.permissions);
+  const code = randomToken(24);
+  const projectId = caller.project.id;
+  const invite = (state: 'pending' | 'accepted', acceptedBy: string | null) => ({
+    code,
+    project_id: projectId,
+    email,
+    permissions: JSON.stringify(input.permissions),
+    role,
+    state,
+    invited_by: caller.userId,
+    accepted_by: acceptedBy,
+    accepted_at: acceptedBy ? new Date() : null,
+  });
+  const existing = await userByEmail(db, email);
+  if (existing && existing.organization_id !== caller.organizationId) {
+    throw conflict(`${email} already has an account in another organization; invite a different address.`);
+  }
+  if (existing?.deactivated_at) throw conflict(`${email} belongs to a deactivated user of this organization.`);
+  try {
+    // The common case is one statement: the partial unique index keeps one pending invite per email.
+    if (!existing) {
+      await db.insertInto('invites').values(invite('pending', null)).execute();
+      return { invite_code: code, state: 'pending' as const };
+    }
+    return await db.transaction().execute(async (trx) => {
+      const pending = await trx
+        .selectFrom('invites')
+        .select('code')
+        .where('project_id', '=', projectId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) throw pendingExists(email);
+      await setMembership(trx, projectId, existing.id, input.permissions);
+      await trx.insertInto('invites').values(invite('accepted', existing.id)).execute();
+      return { invite_code: code, state: 'accepted' as const };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw pendingExists(email);
+    throw err;
+  }
+}
+
+export async function deleteInvite(db: Kysely<Database>, projectId: string, code: string) {
+  const deleted = await db
+    .deleteFrom('invites')
+    .where('project_id', '=', projectId)
+    .where('code', '=', code)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw notFound(`No pending invite with code ${code} exists in this project.`);
+  return { invite_code: code, deleted: true as const };
+}
+
+export async function listInvites(db: Kysely<Database>, projectId: string, page: PageRequest) {
+  const query = db.selectFrom('invites').select(['code', 'email', 'permissions', 'role', 'state', 'created_at']).where('project_id', '=', projectId).where('state', '=', 'pending');
+  const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'code' }, page, (r) => r.code);
+  return {
+    results: results.map((r) => ({
+      invite_code: r.code,
+      email: r.email,
+      permissions: r.permissions,
+      role: r.role,
+      state: r.state,
+      created_at: r.created_at.toISOString(),
+    })),
+    next_cursor,
+  };
+}
+
+export interface Acceptance {
+  invite_code: string;
+  password?: string;
+  name?: string;
+}
+
+/**
+ * Accepts with the invitee's key (caller), with the password of the invitee's existing account, or,
+ * for an email with no account yet, by creating one with the given password.
+ */
+export async function acceptInvite(db: Kysely<Database>, caller: Principal | undefined, input: Acceptance) {
+  const invite = await db
+    .selectFrom('invites as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .select(['i.email', 'i.project_id', 'p.organization_id'])
+    .where('i.code', '=', input.invite_code)
+    .where('i.state', '=', 'pending')
+    .executeTakeFirst();
+  if (!invite) throw notFound('This invite does not exist, was deleted, or has already been accepted.');
+  const existing = await userByEmail(db, invite.email);
+  if (caller && caller.email.toLowerCase() !== invite.email.toLowerCase()) {
+    throw forbidden(`This invite is for ${invite.email}; accept it with that user's key or password.`);
+  }
+  if (existing && existing.organization_id !== invite.organization_id) {
+    throw conflict(`${invite.email} already has an account in another organization.`);
+  }
+  if (existing?.deactivated_at) throw forbidden(`The account of ${invite.email} is deactivated; an organization admin must restore it first.`);
+  if (existing && !caller) {
+    if (!input.password) throw unauthorized(`${invite.email} already has an account: accept with its API key or its password.`);
+    if (!(await verifyPassword(existing.password_hash, input.password))) throw unauthorized('The password is wrong for this account.');
+  }
+  if (!existing && (input.password ?? '').length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password is required to create the account for ${invite.email}, at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password!);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('invites')
+        .select(['permissions'])
+        .where('code', '=', input.invite_code)
+        .where('state', '=', 'pending')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) throw notFound('This invite does not exist, was deleted, or has already been accepted.');
+      const userId =
+        existing?.id ??
+        (
+          await trx
+            .insertInto('users')
+            .values({ organization_id: invite.organization_id, email: invite.email, name: input.name ?? null, password_hash: passwordHash, org_role: 'member' })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      await setMembership(trx, invite.project_id, userId, locked.permissions as Permissions);
+      await trx
+        .updateTable('invites')
+        .set({ state: 'accepted', accepted_by: userId, accepted_at: new Date() })
+        .where('code', '=', input.invite_code)
+        .execute();
+      return { project_id: invite.project_id, user_id: userId };
+    });
+  } catch (err) {
+    // The same email signed up through another invite a moment ago.
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(`An account for ${invite.email} was just created; accept again with its password.`);
+    throw err;
+  }
+}

@@ -1,0 +1,92 @@
+// Project membership: listing, role changes and removal, with the rule that a project always
+// keeps at least one admin.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import { conflict, notFound } from '../errors.ts';
+import { roleOf, type Permissions, type Role } from './permissions.ts';
+import { isUuid } from './principal.ts';
+
+/**
+ * Locks the project's admin rows, so two admins demoting each other at once are serialized and
+ * cannot leave the project with none; throws when `userId` is its last admin.
+ */
+async function guardLastAdmin(trx: Transaction<Database>, projectId: string, userId: string, change: string): Promise<void> {
+  const admins = await trx
+    .selectFrom('project_members')
+    .select('user_id')
+    .where('project_id', '=', projectId)
+    .where('role', '=', 'admin')
+    .forUpdate()
+    .execute();
+  if (admins.length === 1 && admins[0].user_id === userId) {
+    throw conflict(`This user is the project's last admin and cannot be ${change}; make another member admin first.`);
+  }
+}
+
+/** Sets a member's role, inserting the membership if needed; used by role updates and invites. */
+export async function setMembership(trx: Transaction<Database>, projectId: string, userId: string, permissions: Permissions): Promise<Role> {
+  const role = roleOf(permissions);
+  if (role !== 'admin') await guardLastAdmin(trx, projectId, userId, 'demoted');
+  await trx
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, permissions: JSON.stringify(permissions) })
+    .onConflict((oc) => oc.columns(['project_id', 'user_id']).doUpdateSet({ role, permissions: JSON.stringify(permissions) }))
+    .execute();
+  return role;
+}
+
+function memberNotFound(userId: string) {
+  return notFound(`User ${userId} is not a member of this project.`);
+}
+
+export async function updateMember(db: Kysely<Database>, projectId: string, userId: string, permissions: Permissions) {
+  if (!isUuid(userId)) throw memberNotFound(userId);
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!member) throw memberNotFound(userId);
+    await setMembership(trx, projectId, userId, permissions);
+    return { user_id: userId, project_id: projectId, permissions };
+  });
+}
+
+export async function removeMember(db: Kysely<Database>, projectId: string, userId: string) {
+  if (!isUuid(userId)) throw memberNotFound(userId);
+  return db.transaction().execute(async (trx) => {
+    await guardLastAdmin(trx, projectId, userId, 'removed');
+    const removed = await trx
+      .deleteFrom('project_members')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (removed.numDeletedRows === 0n) throw memberNotFound(userId);
+    return { user_id: userId, project_id: projectId, deleted: true as const };
+  });
+}
+
+export async function listMembers(db: Kysely<Database>, projectId: string, page: PageRequest) {
+  const query = db
+    .selectFrom('project_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.email', 'u.name', 'u.deactivated_at', 'm.role', 'm.permissions', 'm.created_at'])
+    .where('m.project_id', '=', projectId);
+  const { results, next_cursor } = await keysetPage(query, { createdAt: 'm.created_at', id: 'm.user_id' }, page, (r) => r.id);
+  return {
+    results: results.map((r) => ({
+      user_id: r.id,
+      email: r.email,
+      name: r.name,
+      role: r.role,
+      permissions: r.permissions,
+      active: r.deactivated_at === null,
+      joined_at: r.created_at.toISOString(),
+    })),
+    next_cursor,
+  };
+}

@@ -1,0 +1,31 @@
+// Dashboard sign-in: a random session id in an HTTP-only cookie; the database keeps only its digest.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { unauthorized } from '../errors.ts';
+import { verifyPassword } from './passwords.ts';
+import { digest, randomToken } from './secrets.ts';
+
+const WRONG = 'The email or password is wrong.';
+
+export async function login(db: Kysely<Database>, ttlHours: number, email: string, password: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'organization_id', 'password_hash'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+  // Verify even without a user so the answer takes as long whether or not the email exists.
+  const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
+  if (!user || !ok) throw unauthorized(WRONG);
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await db.insertInto('sessions').values({ hash: digest(token), user_id: user.id, expires_at: expiresAt }).execute();
+  return { token, user_id: user.id, organization_id: user.organization_id, expires_at: expiresAt };
+}
+
+export async function logout(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('hash', '=', digest(token)).execute();
+}
+
+// argon2id digest of a random string nobody knows; only used to spend the same time on unknown emails.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$dW5rbm93bnVzZXJzYWx0$0n8vEtpEVCWq0fcu9J4aDQ2ZPhBPbFfnPm1VLGxW2lA';

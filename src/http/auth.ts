@@ -1,0 +1,80 @@
+// Reads the caller's credential from the request and checks the route's declared requirement, once,
+// before the body is even parsed. Forms (api.md §1): `[Bearer ]<project_id>:<api_key>`, the project
+// part empty for account-level calls; or the dashboard's session cookie with an `x-project-id` header.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import { unauthorized } from '../errors.ts';
+import type { Role } from '../governance/permissions.ts';
+import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
+import type { RateLimit } from './rate-limit.ts';
+
+/**
+ * `none`: public, unmetered (health, docs); `optional`: a credential is used when given, else
+ * metered by IP; `account`: any valid key, a project part is ignored; `identity`: any valid key, and
+ * a project part, when given, must name a project the caller belongs to; a role: project-scoped.
+ */
+export type AuthRequirement = 'none' | 'optional' | 'account' | 'identity' | Role;
+
+export const SESSION_COOKIE = 'hangar_session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+const HEADER = /^(?:bearer\s+)?([^\s:]*):(\S+)$/i;
+const FORMS = 'Use "Authorization: Bearer <project_id>:<api_key>" (the project part empty for account-level calls, "Bearer" optional).';
+
+export function parseAuthorization(header: string): { projectId: string | undefined; apiKey: string } {
+  const m = HEADER.exec(header.trim());
+  if (!m) throw unauthorized(`The Authorization header is malformed. ${FORMS}`);
+  return { projectId: m[1] || undefined, apiKey: m[2] };
+}
+
+function credentialOf(request: FastifyRequest): { credential: Credential; projectId: string | undefined } | undefined {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const { projectId, apiKey } = parseAuthorization(header);
+    return { credential: { kind: 'key', key: apiKey }, projectId };
+  }
+  const token = request.cookies?.[SESSION_COOKIE];
+  if (token) {
+    const project = request.headers['x-project-id'];
+    return { credential: { kind: 'session', token }, projectId: typeof project === 'string' && project ? project : undefined };
+  }
+  return undefined;
+}
+
+export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit): void {
+  app.addHook('onRequest', async (request) => {
+    const requirement = request.routeOptions.config.auth ?? 'none';
+    if (requirement === 'none') return;
+    const given = credentialOf(request);
+    if (!given) {
+      if (requirement === 'optional') return rateLimit.consume(`ip:${request.ip}`);
+      throw unauthorized(`This call needs an API key. ${FORMS}`);
+    }
+    const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
+    if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
+    const projectId = role || requirement === 'identity' ? given.projectId : undefined;
+    request.principal = await authenticate(pool, config, given.credential, projectId, role);
+    await rateLimit.consume(request.principal.keyId ? `key:${request.principal.keyId}` : `user:${request.principal.userId}`);
+  });
+}
+
+/** The principal of a project-scoped route, whose hook has already checked membership. */
+export function projectCaller(request: FastifyRequest): Principal & { project: NonNullable<Principal['project']> } {
+  const p = request.principal;
+  if (!p?.project) throw new Error(`route ${request.routeOptions.url} is not declared project-scoped`);
+  return p as Principal & { project: NonNullable<Principal['project']> };
+}
+
+export function accountCaller(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error(`route ${request.routeOptions.url} is not declared authenticated`);
+  return request.principal;
+}

@@ -1,0 +1,50 @@
+// Renders every failure as the contract's error body. Validation messages name the field with a
+// dotted path (`permissions.items.platformDefault.actions.foo`) so the caller knows what to fix.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { HangarError, type ErrorType } from '../errors.ts';
+import { validationMessage } from '../validation.ts';
+import type { ErrorObject } from 'ajv';
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    error_type: Type.String(),
+    error_audience: Type.Union([Type.Literal('user'), Type.Literal('third_party'), Type.Literal('platform')]),
+  },
+  { $id: 'Error', description: 'Every error has this body and an x-request-id header.' },
+);
+
+const STATUS_TYPES: Record<number, ErrorType> = {
+  400: 'validation_error',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'validation_error',
+  429: 'rate_limited',
+};
+
+export function send(reply: FastifyReply, error: HangarError) {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.status).send({ message: error.message, error_type: error.type, error_audience: error.audience });
+}
+
+export function errorHandler(error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HangarError) return send(reply, error);
+  const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  if (fe.validation?.length) return send(reply, new HangarError(400, 'validation_error', validationMessage(fe.validationContext === 'body' ? '' : (fe.validationContext ?? ''), fe.validation)));
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return send(reply, new HangarError(413, 'payload_too_large', `The body is larger than this server accepts (${request.server.initialConfig.bodyLimit} bytes).`));
+  }
+  // A value PostgreSQL cannot take (class 22: data exception) is the caller's to fix, not a bug.
+  const pgCode = (error as { code?: unknown }).code;
+  if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+    return send(reply, new HangarError(400, 'validation_error', `A value in the request cannot be stored: ${error.message}.`));
+  }
+  const status = fe.statusCode ?? 500;
+  if (status < 500 && STATUS_TYPES[status]) return send(reply, new HangarError(status, STATUS_TYPES[status], fe.message));
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, new HangarError(500, 'internal_error', `Something went wrong on our side; quote request id ${request.id} when reporting it.`, 'platform'));
+}

@@ -1,0 +1,320 @@
+// Governance routes (source §4A, api.md §2–3). Each route declares its auth requirement and calls
+// one service function; all rules live in ../../governance.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
+import { acceptInvite, createInvite, deleteInvite, listInvites } from '../../governance/invites.ts';
+import { createKey, deleteKey, listKeys } from '../../governance/keys.ts';
+import { listMembers, removeMember, updateMember } from '../../governance/members.ts';
+import { PermissionsSchema } from '../../governance/permissions.ts';
+import { createProject, listProjects } from '../../governance/projects.ts';
+import { login, logout } from '../../governance/sessions.ts';
+import { deactivateUser } from '../../governance/users.ts';
+import { accountCaller, projectCaller, SESSION_COOKIE } from '../auth.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+const Email = Type.String({ format: 'email', maxLength: 320 });
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Timestamp = Type.String({ format: 'date-time' });
+const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('viewer')]);
+
+const Page = Type.Object({
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 500 })),
+});
+type Page = Static<typeof Page>;
+const list = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Object({ results: Type.Array(item), next_cursor: Type.Optional(Type.String()) });
+
+const UserParams = Type.Object({ user_id: Id });
+const KeyOwnerParams = UserParams;
+const OrgUserParams = Type.Object({ organization_id: Id, user_id: Id });
+
+const Project = Type.Object({
+  project_id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  organization_id: Type.String(),
+  role: Role,
+  permissions: PermissionsSchema,
+  created_at: Timestamp,
+});
+const Member = Type.Object({
+  user_id: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: Role,
+  permissions: PermissionsSchema,
+  active: Type.Boolean(),
+  joined_at: Timestamp,
+});
+const Invite = Type.Object({
+  invite_code: Type.String(),
+  email: Type.String(),
+  permissions: PermissionsSchema,
+  role: Role,
+  state: Type.Literal('pending'),
+  created_at: Timestamp,
+});
+const Key = Type.Object({ key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
+
+export function governanceRoutes(app: FastifyInstance, db: Kysely<Database>, config: Config): void {
+  const tags = ['governance'];
+
+  app.post<{ Body: { name: string; description: string; organization_id: string } }>(
+    '/latest/projects/create',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Create a project',
+        description: 'Creates a project in the organization; the caller becomes its admin. Header: `Authorization: Bearer :<API_KEY>`.',
+        body: Type.Object({ name: Name, description: Type.String({ maxLength: 2000 }), organization_id: Id }),
+        response: { 200: Type.Object({ project_id: Type.String() }) },
+      },
+    },
+    (request) => createProject(db, accountCaller(request), request.body),
+  );
+
+  app.get<{ Querystring: Page }>(
+    '/latest/projects/list',
+    { config: { auth: 'account' }, schema: { tags, summary: 'Projects the caller belongs to', querystring: Page, response: { 200: list(Project) } } },
+    (request) => listProjects(db, accountCaller(request), request.query),
+  );
+
+  app.post<{ Body: { email: string; permissions: Static<typeof PermissionsSchema> } }>(
+    '/latest/auth/invite/create',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Invite a user to the project',
+        description:
+          'One pending invite per email and project (a second is 409: delete and re-create to change the role). A user already in the organization is accepted at once (`state: "accepted"`).',
+        body: Type.Object({ email: Email, permissions: PermissionsSchema }),
+        response: { 200: Type.Object({ invite_code: Type.String(), state: Type.Union([Type.Literal('pending'), Type.Literal('accepted')]) }) },
+      },
+    },
+    (request) => createInvite(db, projectCaller(request), request.body),
+  );
+
+  app.post<{ Body: { invite_code: string } }>(
+    '/latest/auth/invite/delete',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Delete a pending invite',
+        body: Type.Object({ invite_code: Id }),
+        response: { 200: Type.Object({ invite_code: Type.String(), deleted: Type.Literal(true) }) },
+      },
+    },
+    (request) => deleteInvite(db, projectCaller(request).project.id, request.body.invite_code),
+  );
+
+  app.post<{ Body: Page }>(
+    '/latest/auth/invite/list',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Pending invites of the project', body: Page, response: { 200: list(Invite) } } },
+    (request) => listInvites(db, projectCaller(request).project.id, request.body),
+  );
+
+  app.post<{ Body: { invite_code: string; password?: string; name?: string } }>(
+    '/latest/auth/invite/accept',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Accept an invite',
+        description:
+          "With the invitee's API key, or the password of the invitee's existing account; for an email with no account, creates it with `password` (at least 8 characters).",
+        body: Type.Object({ invite_code: Id, password: Type.Optional(Type.String({ maxLength: 1000 })), name: Type.Optional(Name) }),
+        response: { 200: Type.Object({ project_id: Type.String(), user_id: Type.String() }) },
+      },
+    },
+    (request) => acceptInvite(db, request.principal, request.body),
+  );
+
+  app.post<{ Body: Page }>(
+    '/latest/auth/users/list',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Members of the project', body: Page, response: { 200: list(Member) } } },
+    (request) => listMembers(db, projectCaller(request).project.id, request.body),
+  );
+
+  app.post<{ Params: { user_id: string }; Body: { permissions: Static<typeof PermissionsSchema> } }>(
+    '/latest/auth/users/:user_id/update',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: "Change a member's role",
+        description: 'Header: `Authorization: <project_id>:<API_KEY>` (no Bearer prefix needed). Demoting the last admin is 409.',
+        params: UserParams,
+        body: Type.Object({ permissions: PermissionsSchema }),
+        response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), permissions: PermissionsSchema }) },
+      },
+    },
+    (request) => updateMember(db, projectCaller(request).project.id, request.params.user_id, request.body.permissions),
+  );
+
+  app.post<{ Params: { user_id: string } }>(
+    '/latest/auth/users/:user_id/delete',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Remove a user from the project',
+        description: 'Removes the user from this project only. Removing the last admin is 409.',
+        params: UserParams,
+        body: Type.Object({}),
+        response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), deleted: Type.Literal(true) }) },
+      },
+    },
+    (request) => removeMember(db, projectCaller(request).project.id, request.params.user_id),
+  );
+
+  app.get(
+    '/latest/auth/info',
+    {
+      config: { auth: 'identity' },
+      schema: {
+        tags,
+        summary: 'Who the key belongs to',
+        description: 'With a project part in the header, also the caller’s permissions on that project.',
+        response: {
+          200: Type.Object({
+            user_id: Type.String(),
+            key_id: Type.Union([Type.String(), Type.Null()]),
+            email: Type.String(),
+            organization_id: Type.String(),
+            organization_role: Type.String(),
+            region: Type.String(),
+            project_id: Type.Union([Type.String(), Type.Null()]),
+            permissions: Type.Union([PermissionsSchema, Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = accountCaller(request);
+      return {
+        user_id: caller.userId,
+        key_id: caller.keyId,
+        email: caller.email,
+        organization_id: caller.organizationId,
+        organization_role: caller.orgRole,
+        region: caller.region,
+        project_id: caller.project?.id ?? null,
+        permissions: caller.project?.permissions ?? null,
+      };
+    },
+  );
+
+  app.post<{ Params: { user_id: string }; Body: { label?: string } }>(
+    '/latest/auth/users/:user_id/keys/create',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Create an API key for yourself',
+        description: 'The key is shown in this response only; Hangar keeps just its SHA-256 digest.',
+        params: KeyOwnerParams,
+        body: Type.Object({ label: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: {
+          200: Type.Object({ api_key: Type.String(), key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), created_at: Timestamp }),
+        },
+      },
+    },
+    (request) => createKey(db, config, accountCaller(request), request.params.user_id, request.body.label),
+  );
+
+  app.post<{ Params: { user_id: string }; Body: Page }>(
+    '/latest/auth/users/:user_id/keys/list',
+    {
+      config: { auth: 'account' },
+      schema: { tags, summary: "A user's active keys (no secrets)", params: KeyOwnerParams, body: Page, response: { 200: list(Key) } },
+    },
+    (request) => listKeys(db, accountCaller(request), request.params.user_id, request.body),
+  );
+
+  app.post<{ Params: { user_id: string }; Body: { key_id: string } }>(
+    '/latest/auth/users/:user_id/keys/delete',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Revoke a key',
+        description: 'Takes effect on the next request, on every server.',
+        params: KeyOwnerParams,
+        body: Type.Object({ key_id: Id }),
+        response: { 200: Type.Object({ key_id: Type.String(), deleted: Type.Literal(true) }) },
+      },
+    },
+    (request) => deleteKey(db, accountCaller(request), request.params.user_id, request.body.key_id),
+  );
+
+  app.post<{ Params: { organization_id: string; user_id: string } }>(
+    '/latest/organizations/:organization_id/users/:user_id/deactivate',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Deactivate a user of the organization',
+        description: 'Organization admins only. Every key and session of the user stops working at once, on every server of the region.',
+        params: OrgUserParams,
+        body: Type.Object({}),
+        response: {
+          200: Type.Object({
+            user_id: Type.String(),
+            organization_id: Type.String(),
+            deactivated: Type.Literal(true),
+            keys_revoked: Type.Integer(),
+            sessions_ended: Type.Integer(),
+          }),
+        },
+      },
+    },
+    (request) => deactivateUser(db, accountCaller(request), request.params.organization_id, request.params.user_id),
+  );
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/latest/auth/login',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags,
+        summary: 'Sign in to the dashboard',
+        description: 'Sets an HTTP-only, SameSite=Strict session cookie.',
+        body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1000 }) }),
+        response: { 200: Type.Object({ user_id: Type.String(), organization_id: Type.String(), expires_at: Timestamp }) },
+      },
+    },
+    async (request, reply) => {
+      const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.publicUrl.startsWith('https:'),
+        path: '/',
+        expires: session.expires_at,
+      });
+      return { user_id: session.user_id, organization_id: session.organization_id, expires_at: session.expires_at.toISOString() };
+    },
+  );
+
+  app.post(
+    '/latest/auth/logout',
+    {
+      config: { auth: 'optional' },
+      schema: { tags, summary: 'End the dashboard session', response: { 200: Type.Object({ logged_out: Type.Literal(true) }) } },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await logout(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { logged_out: true as const };
+    },
+  );
+}

@@ -1,0 +1,202 @@
+// Integration routes (api.md §4). Each declares its role and calls one integrations function.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
+import { providerIds } from '../../integrations/providers/index.ts';
+import type { Integrations } from '../../integrations/service.ts';
+import { projectCaller } from '../auth.ts';
+
+const tags = ['integrations'];
+const Id = Type.String({ minLength: 1, maxLength: 200 });
+const Provider = Type.String({ minLength: 1, maxLength: 100, description: `One of: ${providerIds.join(', ')}.` });
+const AnyObject = Type.Object({}, { additionalProperties: true });
+const Step = Type.Object({ step: Type.String(), name: Type.String(), description: Type.String(), provider: Type.String(), provider_name: Type.String(), beta: Type.Boolean(), input_schema: AnyObject });
+const Connection = Type.Object({
+  connection_id: Type.String(),
+  provider: Type.String(),
+  label: Type.Union([Type.String(), Type.Null()]),
+  account: Type.Union([Type.String(), Type.Null()]),
+  auth_type: Type.String(),
+  status: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export function integrationRoutes(app: FastifyInstance, integrations: Integrations): void {
+  app.get(
+    '/latest/integrations/providers/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'The provider catalogue',
+        description: 'Providers, how each connects, whether it is beta, its API Call rules, and its named tool steps with their input schemas.',
+        response: {
+          200: Type.Object({
+            results: Type.Array(
+              Type.Object({
+                provider: Type.String(),
+                name: Type.String(),
+                description: Type.String(),
+                kind_words: Type.Array(Type.String()),
+                beta: Type.Boolean(),
+                auth_types: Type.Array(Type.String()),
+                api_call: Type.Object({ methods: Type.Array(Type.String()), required_headers: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })) }),
+                steps: Type.Array(Step),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => integrations.providers(),
+  );
+
+  app.get<{ Querystring: { query?: string } }>(
+    '/latest/integrations/steps/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'The tool-step search bar',
+        description: "Steps whose provider kind words (e.g. \"enrichment\", \"code host\", \"analytics\") or whose names match every word of `query`.",
+        querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: Type.Object({ results: Type.Array(Step) }) },
+      },
+    },
+    async (request) => integrations.searchSteps(request.query.query),
+  );
+
+  app.post<{ Body: { provider: string; api_key: string; label?: string } }>(
+    '/latest/integrations/connections/create',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags,
+        summary: 'Connect a provider with an API key',
+        description:
+          'For the enrichment providers (their API key) and the code host (a fine-grained access token). The key is checked at the provider when it offers a check, stored encrypted, and never returned.',
+        body: Type.Object({ provider: Provider, api_key: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', description: 'visible ASCII characters only' }), label: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: Type.Object({ connection_id: Type.String(), account: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    (request) => integrations.createConnection(projectCaller(request), request.body),
+  );
+
+  app.post<{ Body: { provider: string; redirect_url?: string } }>(
+    '/latest/integrations/oauth/get_url',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags,
+        summary: 'Begin signing in to a provider',
+        description: 'Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`.',
+        body: Type.Object({ provider: Provider, redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
+        response: { 200: Type.Object({ auth_url: Type.String(), expires_at: Type.String({ format: 'date-time' }) }) },
+      },
+    },
+    (request) => integrations.oauthUrl(projectCaller(request), request.body),
+  );
+
+  app.get(
+    '/latest/integrations/oauth/callback',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags,
+        summary: 'Where the provider sends the browser back',
+        description: 'Authenticated by its single-use state. Redirects to the flow’s redirect_url, or answers JSON.',
+        querystring: Type.Object({ state: Type.Optional(Type.String({ maxLength: 500 })), code: Type.Optional(Type.String({ maxLength: 2000 })), error: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: true }),
+        response: { 200: Type.Object({ connection_id: Type.String(), provider: Type.String(), account: Type.Union([Type.String(), Type.Null()]), project_id: Type.String() }) },
+      },
+    },
+    async (request, reply) => {
+      const done = await integrations.oauthCallback(new URLSearchParams(request.url.split('?')[1] ?? ''));
+      if (done.redirect_url) {
+        const target = new URL(done.redirect_url);
+        target.searchParams.set('connection_id', done.connection_id);
+        target.searchParams.set('provider', done.provider);
+        return reply.redirect(target.toString(), 302);
+      }
+      return { connection_id: done.connection_id, provider: done.provider, account: done.account, project_id: done.project_id };
+    },
+  );
+
+  app.post<{ Body: { provider?: string; page_size?: number; cursor?: string } }>(
+    '/latest/integrations/connections/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "The project's connections (never their secrets)",
+        body: Type.Object({
+          provider: Type.Optional(Provider),
+          page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+          cursor: Type.Optional(Type.String({ maxLength: 500 })),
+        }),
+        response: { 200: Type.Object({ results: Type.Array(Connection), next_cursor: Type.Optional(Type.String()) }) },
+      },
+    },
+    (request) => integrations.listConnections(projectCaller(request), request.body),
+  );
+
+  app.post<{ Params: { connection_id: string } }>(
+    '/latest/integrations/connections/:connection_id/delete',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags,
+        summary: 'Remove a connection',
+        description: 'Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected.',
+        params: Type.Object({ connection_id: Id }),
+        body: Type.Object({}),
+        response: { 200: Type.Object({ connection_id: Type.String(), deleted: Type.Literal(true), revoked_at_provider: Type.Boolean() }) },
+      },
+    },
+    (request) => integrations.removeConnection(projectCaller(request), request.params.connection_id),
+  );
+
+  app.post<{ Body: { step: string; connection_id: string; inputs: Record<string, unknown> } }>(
+    '/latest/integrations/steps/run',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'Run a named tool step',
+        description: 'A provider no-match is a success with `output.matched: false`. Credits used are recorded on the run.',
+        body: Type.Object({ step: Type.String({ minLength: 1, maxLength: 200 }), connection_id: Id, inputs: AnyObject }),
+        response: {
+          200: Type.Object({
+            status: Type.Literal('complete'),
+            output: AnyObject,
+            errors: Type.Array(Type.Any()),
+            credits_used: Type.Integer(),
+            run_id: Type.String(),
+          }),
+        },
+      },
+    },
+    (request) => integrations.runStep(projectCaller(request), request.body),
+  );
+
+  app.post<{ Body: { connection_id: string; method: string; endpoint: string; body?: unknown; headers?: Record<string, string> } }>(
+    '/latest/integrations/api_call',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'API Call: forward a request to the provider',
+        description:
+          '`endpoint` is a path at the provider (for analytics from the version segment: `v1beta/...`). The provider’s answer, whatever its status, comes back as data. The code host requires `headers: {"accept": "application/vnd.codehost+json"}`.',
+        body: Type.Object({
+          connection_id: Id,
+          method: Type.String({ minLength: 1, maxLength: 10 }),
+          endpoint: Type.String({ minLength: 1, maxLength: 4000 }),
+          body: Type.Optional(Type.Any()),
+          headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+        }),
+        response: { 200: Type.Object({ status: Type.Integer(), headers: Type.Record(Type.String(), Type.String()), response_body: Type.Any() }) },
+      },
+    },
+    (request) => integrations.apiCall(projectCaller(request), request.body),
+  );
+}

@@ -1,0 +1,88 @@
+// The generic "API Call" step (api.md §4): a request the caller describes, sent to the provider
+// with the connection's credentials. The provider's answer, whatever its status, is data; Hangar's
+// own refusals are errors.
+import { invalid } from '../errors.ts';
+import type { ActiveConnection } from './connections.ts';
+import type { HttpMethod, ProviderDefinition, Send } from './provider.ts';
+
+export interface ApiCallInput {
+  method: string;
+  endpoint: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+// The caller may not set these: credentials are the connection's, and hop-by-hop headers belong to
+// the connection between Hangar and the provider.
+const RESERVED = new Set([
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+]);
+const UNSAFE_ANSWER_HEADERS = new Set(['set-cookie', 'set-cookie2', 'connection', 'keep-alive', 'transfer-encoding', 'proxy-authenticate']);
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const VERSION_SEGMENT = /^v[0-9]+[a-z0-9]*\//i;
+
+/** The endpoint as a path below the provider's base, or a 400 saying why it cannot be one. */
+export function endpointPath(provider: ProviderDefinition, endpoint: string): string {
+  if (CONTROL.test(endpoint)) throw invalid('endpoint contains control characters.');
+  if (endpoint.includes('\\')) throw invalid('endpoint may not contain backslashes.');
+  if (SCHEME.test(endpoint) || endpoint.startsWith('//')) throw invalid('endpoint must be a path at the provider (e.g. /repos/owner/name), not an absolute address.');
+  if (endpoint.includes('@')) throw invalid('endpoint may not contain "@".');
+  const [path, query] = endpoint.split('?', 2);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw invalid('endpoint has a malformed percent-encoding.');
+  }
+  if (CONTROL.test(decoded) || decoded.includes('\\')) throw invalid('endpoint contains encoded control characters or backslashes.');
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) throw invalid('endpoint may not climb out of the provider base with "." or ".." segments.');
+  const relative = path.replace(/^\/+/, '');
+  if (provider.apiCall.baseFor && !VERSION_SEGMENT.test(relative)) {
+    throw invalid(`${provider.name} endpoints start at the version segment, e.g. v1beta/properties/123:runReport.`);
+  }
+  return `/${relative}${query !== undefined ? `?${query}` : ''}`;
+}
+
+export function checkHeaders(provider: ProviderDefinition, headers: Record<string, string> = {}): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (RESERVED.has(lower)) throw invalid(`headers.${name} cannot be set: the connection's credentials and the transport headers are Hangar's to send.`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw invalid(`headers.${name} is not a valid header name.`);
+    if (typeof value !== 'string' || !/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) {
+      throw invalid(`headers.${name} must be header text: no control characters, nothing outside Latin-1.`);
+    }
+    out[lower] = value;
+  }
+  for (const required of provider.apiCall.requiredHeaders ?? []) {
+    // A list of media types is fine as long as the required one is among them.
+    const given = (out[required.name] ?? '').toLowerCase().split(',').map((v) => v.split(';')[0].trim());
+    if (!given.includes(required.value.toLowerCase())) throw invalid(required.message);
+  }
+  return out;
+}
+
+export async function apiCall(connection: ActiveConnection, send: Send, input: ApiCallInput) {
+  const { provider } = connection;
+  const method = input.method.toUpperCase() as HttpMethod;
+  if (!provider.apiCall.methods.includes(method)) throw invalid(`method ${input.method} is not allowed for ${provider.name}; use one of ${provider.apiCall.methods.join(', ')}.`);
+  const path = endpointPath(provider, input.endpoint);
+  const headers = checkHeaders(provider, input.headers);
+  if (method === 'GET' && input.body !== undefined) throw invalid('A GET request carries no body; put its parameters in the endpoint query string.');
+  const response = await send({ method, path, headers, body: input.body, base: provider.apiCall.baseFor?.(path) });
+  const safe: Record<string, string> = {};
+  for (const [k, v] of Object.entries(response.headers)) if (!UNSAFE_ANSWER_HEADERS.has(k)) safe[k] = v;
+  return { status: response.status, headers: safe, response_body: response.body ?? null };
+}

@@ -1,0 +1,122 @@
+// Connected provider accounts of a project: created from an API key (checked at the provider when it
+// offers a check) or by OAuth, listed without secrets, removed (revoking the grant where possible).
+import { isUuid, type Actor } from '../governance/principal.ts';
+import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import { HangarError, invalid, notFound } from '../errors.ts';
+import type { IntegrationDeps } from './deps.ts';
+import type { ProviderDefinition } from './provider.ts';
+import { findProvider } from './providers/index.ts';
+
+/** The credential JSON sealed in `connections.secret`. */
+export type Credentials = { kind: 'key'; key: string } | { kind: 'oauth'; access_token: string; refresh_token?: string; expires_at?: string; scope?: string };
+
+export interface ActiveConnection {
+  id: string;
+  projectId: string;
+  provider: ProviderDefinition;
+  authType: 'api_key' | 'access_token' | 'oauth';
+  account: string | null;
+  credentials: Credentials;
+}
+
+export const owners = (projectId: string, connectionId: string) => ['connection', projectId, connectionId];
+
+export function providerOrFail(id: string): ProviderDefinition {
+  const provider = findProvider(id);
+  if (!provider) throw invalid(`provider "${id}" is not one Hangar integrates; see GET /latest/integrations/providers/list.`);
+  return provider;
+}
+
+export function connectionRemoved(id: string): HangarError {
+  return new HangarError(409, 'connection_removed', `Connection ${id} was removed; reconnect the account (or pick another connection) to use it again.`);
+}
+
+/** A project's connection with its credentials decrypted, for making one call. */
+export async function loadConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
+  const row = isUuid(connectionId)
+    ? await deps.db.selectFrom('connections').selectAll().where('id', '=', connectionId).where('project_id', '=', projectId).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound(`Connection ${connectionId} was not found in this project.`);
+  if (row.status === 'removed' || !row.secret || !row.secret_key_id) throw connectionRemoved(connectionId);
+  const provider = providerOrFail(row.provider);
+  return {
+    id: row.id,
+    projectId,
+    provider,
+    authType: row.auth_type,
+    account: row.account,
+    credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(projectId, row.id)),
+  };
+}
+
+export interface NewKeyConnection {
+  provider: string;
+  api_key: string;
+  label?: string;
+}
+
+/**
+ * Stores an API key (or the code host's fine-grained access token). The row is created first so the
+ * ciphertext can be bound to its own id; a key the provider rejects leaves nothing behind.
+ */
+export async function createKeyConnection(
+  deps: IntegrationDeps,
+  caller: Actor,
+  input: NewKeyConnection,
+  check: (connection: ActiveConnection) => Promise<string | undefined>,
+): Promise<{ connection_id: string; account: string | null }> {
+  const provider = providerOrFail(input.provider);
+  const method = provider.connect.apiKey;
+  if (!method) throw invalid(`${provider.name} connects with OAuth, not an API key: use POST /latest/integrations/oauth/get_url.`);
+  const key = input.api_key.trim();
+  if (!key) throw invalid('api_key is empty.');
+  const row = await deps.db
+    .insertInto('connections')
+    .values({ project_id: caller.project.id, provider: provider.id, label: input.label ?? null, auth_type: method.authType, status: 'removed', created_by: caller.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    const credentials: Credentials = { kind: 'key', key };
+    const account = await check({ id: row.id, projectId: caller.project.id, provider, authType: method.authType, account: null, credentials });
+    const sealed = deps.vault.seal(credentials, owners(caller.project.id, row.id));
+    await deps.db
+      .updateTable('connections')
+      .set({ status: 'active', secret: sealed.data, secret_key_id: sealed.keyId, account: account ?? null })
+      .where('id', '=', row.id)
+      .execute();
+    return { connection_id: row.id, account: account ?? null };
+  } catch (err) {
+    await deps.db.deleteFrom('connections').where('id', '=', row.id).execute();
+    throw err;
+  }
+}
+
+export async function listConnections(deps: IntegrationDeps, projectId: string, filter: { provider?: string } & PageRequest) {
+  let query = deps.db.selectFrom('connections').select(['id', 'provider', 'label', 'account', 'auth_type', 'status', 'created_at']).where('project_id', '=', projectId);
+  if (filter.provider) query = query.where('provider', '=', filter.provider);
+  const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'id' }, filter, (r) => r.id);
+  return {
+    results: results.map((r) => ({
+      connection_id: r.id,
+      provider: r.provider,
+      label: r.label,
+      account: r.account,
+      auth_type: r.auth_type,
+      status: r.status,
+      created_at: r.created_at.toISOString(),
+    })),
+    next_cursor,
+  };
+}
+
+/** Marks the connection removed and wipes its credentials; `revoke` is given them first, best effort. */
+export async function removeConnection(deps: IntegrationDeps, projectId: string, connectionId: string, revoke: (c: ActiveConnection) => Promise<boolean>) {
+  const connection = await loadConnection(deps, projectId, connectionId);
+  const revoked = await revoke(connection).catch(() => false);
+  await deps.db
+    .updateTable('connections')
+    .set({ status: 'removed', secret: null, secret_key_id: null, token_expires_at: null, removed_at: new Date() })
+    .where('id', '=', connectionId)
+    .execute();
+  return { connection_id: connectionId, deleted: true as const, revoked_at_provider: revoked };
+}

@@ -1,0 +1,13 @@
+// What the integrations services need from the platform, passed in once at start.
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Quotas } from './quotas.ts';
+import type { Vault } from './vault.ts';
+
+export interface IntegrationDeps {
+  db: Kysely<Database>;
+  config: Config;
+  vault: Vault;
+  quotas: Quotas;
+}

@@ -1,0 +1,156 @@
+// One provider request over undici, with per-attempt timeouts and a body size cap; and the retry
+// policy around it: exponential backoff with full jitter, honouring Retry-After and rate-limit reset
+// headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
+import { Agent, errors as undiciErrors } from 'undici';
+import { HangarError, invalid } from '../errors.ts';
+import type { HttpMethod, ProviderResponse } from './provider.ts';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
+const BACKOFF_BASE_MS = 200;
+const BACKOFF_CAP_MS = 8000;
+
+export interface RetryPolicy {
+  timeoutMs: number;
+  maxAttempts: number;
+  maxRetryWaitMs: number;
+}
+
+export interface Attempt {
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A network failure or timeout: no answer to read. */
+export class Unreachable extends Error {}
+
+// One agent for all providers: undici keeps a keep-alive pool per origin inside it.
+const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, pipelining: 1 });
+
+export async function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
+  let res;
+  try {
+    res = await agent.request({
+      origin: new URL(attempt.url).origin,
+      path: attempt.url.slice(new URL(attempt.url).origin.length) || '/',
+      method: attempt.method,
+      headers: attempt.headers,
+      body: attempt.body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs * 2),
+    });
+  } catch (err) {
+    // A header value undici will not send (non-Latin-1 text in a key or header) is the caller's input.
+    if ((err as { code?: string }).code === 'UND_ERR_INVALID_ARG') throw invalid(`The request cannot be sent: ${(err as Error).message}.`);
+    throw new Unreachable(describe(err));
+  }
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  let text: string;
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) {
+        res.body.destroy();
+        throw new Unreachable(`the answer was larger than ${MAX_BODY_BYTES} bytes`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  } catch (err) {
+    if (err instanceof Unreachable) throw err;
+    throw new Unreachable(describe(err));
+  }
+  return { status: res.statusCode, headers, body: parseBody(text, headers['content-type']) };
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (!text) return undefined;
+  if (contentType && /[/+]json\b/i.test(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError || (err as Error)?.name === 'TimeoutError') return 'it did not answer in time';
+  if (err instanceof undiciErrors.ConnectTimeoutError) return 'the connection timed out';
+  const code = (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code ? `the connection failed (${code})` : 'the connection failed';
+}
+
+/** When the provider says to come back: Retry-After (seconds or a date), else its reset header (epoch seconds). */
+export function resetOf(headers: Record<string, string>, now = Date.now()): Date | undefined {
+  const retryAfter = headers['retry-after'];
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return new Date(now + Math.max(0, seconds) * 1000);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return new Date(date);
+  }
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (Number.isFinite(reset) && reset > 0) return new Date(reset * 1000);
+  return undefined;
+}
+
+const fullJitter = (attempt: number) => Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface RetryHooks {
+  /** Whether an answer means "rate limit exhausted" (429 always does). */
+  rateLimited(response: ProviderResponse): boolean;
+  /** Runs one attempt; may throw Unreachable. */
+  attempt(): Promise<ProviderResponse>;
+}
+
+export function rateLimitError(provider: string, resetAt: Date | undefined): HangarError {
+  const seconds = resetAt ? Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)) : 60;
+  const when = resetAt ? ` Its limit resets at ${resetAt.toISOString()}.` : '';
+  return new HangarError(429, 'rate_limited', `${provider} is rate limiting this connection and still was after retrying with backoff.${when} Retry later.`, 'third_party', seconds);
+}
+
+export async function withRetries(provider: string, method: HttpMethod, policy: RetryPolicy, hooks: RetryHooks): Promise<ProviderResponse> {
+  let waited = 0;
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt >= policy.maxAttempts;
+    let response: ProviderResponse;
+    try {
+      response = await hooks.attempt();
+    } catch (err) {
+      if (!(err instanceof Unreachable)) throw err;
+      const delay = fullJitter(attempt);
+      if (!IDEMPOTENT.has(method) || last || waited + delay > policy.maxRetryWaitMs) {
+        throw new HangarError(502, 'upstream_error', `${provider} could not be reached: ${err.message}.`, 'third_party');
+      }
+      waited += delay;
+      await sleep(delay);
+      continue;
+    }
+    if (response.status === 429 || hooks.rateLimited(response)) {
+      const resetAt = resetOf(response.headers);
+      const delay = resetAt ? Math.max(0, resetAt.getTime() - Date.now()) + Math.random() * 100 : fullJitter(attempt);
+      if (last || waited + delay > policy.maxRetryWaitMs) throw rateLimitError(provider, resetAt);
+      waited += delay;
+      await sleep(delay);
+      continue;
+    }
+    if (response.status >= 500 && IDEMPOTENT.has(method) && !last) {
+      const delay = fullJitter(attempt);
+      if (waited + delay <= policy.maxRetryWaitMs) {
+        waited += delay;
+        await sleep(delay);
+        continue;
+      }
+    }
+    return response;
+  }
+}

@@ -1,0 +1,122 @@
+// The shape of a provider: everything the generic runtime needs to connect an account, run its
+// named tool steps and forward API Calls, declared as data (one file per provider in providers/).
+import type { Static, TSchema } from 'typebox';
+import type { HangarError } from '../errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ProviderId = 'anz_enrichment' | 'enrichment' | 'codehost' | 'analytics';
+
+/** A request to the provider, relative to one of its base addresses. */
+export interface ProviderRequest {
+  method: HttpMethod;
+  /** Path below the base address, each placeholder already encoded (see `pathOf`). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Which base address (`bases` key); the provider's first when omitted. */
+  base?: string;
+}
+
+export interface ProviderResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON when the provider answered JSON, else the text (undefined when empty). */
+  body: unknown;
+}
+
+/** Sends through the runtime: credentials, quotas, retries and timeouts included. */
+export type Send = (request: ProviderRequest) => Promise<ProviderResponse>;
+
+export interface StepDefinition<S extends TSchema = TSchema> {
+  /** snake_case; the public id is `<provider>.<id>`. */
+  id: string;
+  /** As the source document names it: "People Enrichment". */
+  name: string;
+  description: string;
+  input: S;
+  /** The one request the step makes… */
+  request?: (input: Static<S>) => ProviderRequest;
+  /** …or, for steps that need several, the sequence (its last response is the step's). */
+  run?: (input: Static<S>, send: Send) => Promise<ProviderResponse>;
+  /** True when the answer is the provider's "nothing matched": a success with `matched: false`. */
+  noMatch?: (response: ProviderResponse) => boolean;
+  /** What the step returns from a successful answer; the body itself when omitted. */
+  output?: (response: ProviderResponse, input: Static<S>) => Record<string, unknown>;
+  /** Provider credits spent (source §8), from the step's output. */
+  credits?: (output: Record<string, unknown>, input: Static<S>) => number;
+  /** Step-specific readings of provider errors (e.g. a permission error that needs its own words). */
+  errors?: Partial<Record<number, (response: ProviderResponse) => HangarError>>;
+}
+
+/** Declares a step with its input type inferred from its schema. */
+export const step = <S extends TSchema>(definition: StepDefinition<S>): StepDefinition => definition as unknown as StepDefinition;
+
+export interface ApiKeyConnect {
+  /** What the caller pastes: a provider API key, or the code host's fine-grained access token. */
+  authType: 'api_key' | 'access_token';
+  /** How to present it on each request. */
+  headers: (secret: string) => Record<string, string>;
+  /** A cheap request that fails with 401/403 when the key is wrong, and may name the account. */
+  check?: { request: ProviderRequest; account?: (response: ProviderResponse) => string | undefined };
+}
+
+export interface OAuthConnect {
+  /** Which OAuth app settings (HANGAR_<APP>_OAUTH_*) to use. */
+  app: 'codehost' | 'analytics';
+  scopes: string[];
+  /** Extra authorization parameters, e.g. asking for a refresh token. */
+  authorizeParams?: Record<string, string>;
+  /** How to name the signed-in account, which tells one connection of the provider from another. */
+  account: { userinfo: (claims: Record<string, unknown>) => string | undefined } | { request: ProviderRequest; read: (response: ProviderResponse) => string | undefined };
+}
+
+export interface QuotaDefinition {
+  /** Public name, also the key of HANGAR_QUOTA_OVERRIDES: `<provider>.<name>`. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** `requests`: one per request; `tokens`: what the provider reports having charged; `concurrency`: held while in flight. */
+  kind: 'requests' | 'tokens' | 'concurrency';
+  /** The counter a request spends, or undefined when the quota does not apply to it. */
+  key: (connectionId: string, request: ProviderRequest) => string | undefined;
+}
+
+export interface ProviderDefinition {
+  id: ProviderId;
+  name: string;
+  description: string;
+  /** Words the tool-step search matches. */
+  kindWords: string[];
+  beta: boolean;
+  /** Base addresses by name → the deployment setting that holds each (config.providers.baseUrls). */
+  bases: Record<string, string>;
+  connect: { apiKey?: ApiKeyConnect; oauth?: OAuthConnect };
+  /** Sent on every request (before credentials, which always win). */
+  headers?: Record<string, string>;
+  apiCall: {
+    methods: HttpMethod[];
+    /** Headers the caller must set, with the message that explains why. */
+    requiredHeaders?: Array<{ name: string; value: string; message: string }>;
+    /** Which base an endpoint goes to; the first when omitted. */
+    baseFor?: (path: string) => string;
+  };
+  /** Whether an answer other than 429 means "rate limit exhausted" (the code host's 403). */
+  rateLimited?: (response: ProviderResponse) => boolean;
+  quotas?: QuotaDefinition[];
+  /** Tokens a request was charged, for `tokens` quotas. */
+  tokensCharged?: (response: ProviderResponse, quota: QuotaDefinition) => number | undefined;
+  steps: StepDefinition[];
+}
+
+/** `/repos/{owner}/{repo}` with each placeholder percent-encoded as one path segment. */
+export function pathOf(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/** Copies the named fields that are set, e.g. a body from step inputs. */
+export function pick<T extends object>(input: T, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if ((input as Record<string, unknown>)[k] !== undefined) out[k] = (input as Record<string, unknown>)[k];
+  return out;
+}

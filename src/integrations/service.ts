@@ -1,0 +1,72 @@
+// The integrations capability as the routes (and later tools and agents) use it: each function takes
+// the caller and one request, and composes connections, the runtime, steps and API Calls.
+import { randomUUID } from 'node:crypto';
+import { HangarError } from '../errors.ts';
+import type { Actor } from '../governance/principal.ts';
+import type { PageRequest } from '../db/pagination.ts';
+import { apiCall, type ApiCallInput } from './api-call.ts';
+import { providerCatalogue, searchSteps } from './catalogue.ts';
+import { createKeyConnection, listConnections, loadConnection, removeConnection, type ActiveConnection, type Credentials, type NewKeyConnection } from './connections.ts';
+import type { IntegrationDeps } from './deps.ts';
+import { beginOAuth, completeOAuth, revokeAtProvider } from './oauth.ts';
+import type { ProviderDefinition, ProviderRequest } from './provider.ts';
+import { sender, stepError } from './runtime.ts';
+import { runStep, type StepRunInput } from './steps.ts';
+
+type ProjectCaller = Actor;
+
+export type Integrations = ReturnType<typeof createIntegrations>;
+
+export function createIntegrations(deps: IntegrationDeps) {
+  /** Asks the provider whether a pasted key works, and which account it is. */
+  async function checkKey(connection: ActiveConnection): Promise<string | undefined> {
+    const check = connection.provider.connect.apiKey?.check;
+    if (!check) return undefined;
+    const response = await sender(deps, connection)(check.request);
+    if (response.status === 401 || response.status === 403) {
+      throw new HangarError(400, 'validation_error', `${connection.provider.name} rejected this ${connection.authType === 'access_token' ? 'access token' : 'API key'}; check it and try again.`, 'user');
+    }
+    if (response.status >= 400) throw stepError(connection.provider, response);
+    return check.account?.(response);
+  }
+
+  async function nameAccount(provider: ProviderDefinition, credentials: Credentials, userinfo: (token: string) => Promise<Record<string, unknown>>) {
+    const method = provider.connect.oauth!.account;
+    if (credentials.kind !== 'oauth') return undefined;
+    if ('userinfo' in method) return method.userinfo(await userinfo(credentials.access_token));
+    // Not a connection yet: its request spends a quota key of its own (not one that every sign-in of
+    // the region would share), and a token refused at once is a failed sign-in, not one to refresh.
+    const pending: ActiveConnection = { id: `signin:${provider.id}:${randomUUID()}`, projectId: '', provider, authType: 'oauth', account: null, credentials: { ...credentials, refresh_token: undefined } };
+    const response = await sender(deps, pending)(method.request);
+    if (response.status >= 400) throw stepError(provider, response);
+    return method.read(response);
+  }
+
+  async function connected(caller: ProjectCaller, connectionId: string) {
+    const connection = await loadConnection(deps, caller.project.id, connectionId);
+    return { connection, send: sender(deps, connection) };
+  }
+
+  return {
+    providers: providerCatalogue,
+    searchSteps,
+    createConnection: (caller: ProjectCaller, input: NewKeyConnection) => createKeyConnection(deps, caller, input, checkKey),
+    listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
+    removeConnection: (caller: ProjectCaller, id: string) => removeConnection(deps, caller.project.id, id, (c) => revokeAtProvider(deps, c)),
+    oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string }) => beginOAuth(deps, caller, input),
+    oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount),
+    async runStep(caller: ProjectCaller, input: StepRunInput) {
+      const { connection, send } = await connected(caller, input.connection_id);
+      return runStep(deps, caller, connection, send, input);
+    },
+    /** A provider request on a connection, for Hangar's own use (registering webhooks, polling). */
+    async request(caller: ProjectCaller, connectionId: string, request: ProviderRequest) {
+      const { connection, send } = await connected(caller, connectionId);
+      return { connection, response: await send(request) };
+    },
+    async apiCall(caller: ProjectCaller, input: ApiCallInput & { connection_id: string }) {
+      const { connection, send } = await connected(caller, input.connection_id);
+      return apiCall(connection, send, input);
+    },
+  };
+}

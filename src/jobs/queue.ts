@@ -1,0 +1,110 @@
+// Durable jobs in PostgreSQL through graphile-worker. Jobs are added with SQL inside the caller's own
+// transaction (the outbox pattern), so a job exists exactly when the row that caused it does.
+import { randomUUID } from 'node:crypto';
+import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../db/schema.ts';
+
+export interface JobOptions {
+  /** A job with the same key replaces the pending one: at most one such job waits. */
+  jobKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueue(db: Kysely<Database> | Transaction<Database>, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+  await sql`SELECT graphile_worker.add_job(
+    ${task},
+    ${JSON.stringify(payload)}::json,
+    run_at => ${options.runAt ?? null}::timestamptz,
+    max_attempts => ${options.maxAttempts ?? 5}::int,
+    job_key => ${options.jobKey ?? null}::text
+  )`.execute(db);
+}
+
+const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
+
+/**
+ * graphile-worker's own migration starts with CREATE SCHEMA IF NOT EXISTS, which two processes on a
+ * fresh database race on (a unique violation in pg_namespace); an advisory lock held on a separate
+ * connection serializes them.
+ */
+export async function migrateQueue(pool: pg.Pool): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_MIGRATION_LOCK]);
+    await runMigrations({ pgPool: pool, logger: quietLogger(() => {}) });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [QUEUE_MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
+}
+
+function quietLogger(log: (level: string, message: string) => void): Logger {
+  return new Logger(() => (level, message) => {
+    if (level === 'error' || level === 'warning') log(level, message);
+  });
+}
+
+export interface WorkerOptions {
+  concurrency: number;
+  pollIntervalMs: number;
+  log: (level: string, message: string) => void;
+}
+
+const HEARTBEAT_MS = 2000;
+/** A process not seen for this long is dead: the jobs its workers locked are released. */
+const DEAD_AFTER = '10 seconds';
+
+/**
+ * Releases jobs locked by workers of no live process. A locked job younger than DEAD_AFTER is left
+ * alone, so a worker that locked a job before its id was registered is not mistaken for dead.
+ */
+export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ ids: string[] | null }>(
+    `SELECT array_agg(DISTINCT j.locked_by) AS ids
+       FROM graphile_worker._private_jobs j
+      WHERE j.locked_by IS NOT NULL
+        AND j.locked_at < now() - interval '${DEAD_AFTER}'
+        AND NOT EXISTS (SELECT 1 FROM worker_processes w
+                         WHERE w.seen_at > now() - interval '${DEAD_AFTER}' AND j.locked_by = ANY (w.worker_ids))`,
+  );
+  const ids = rows[0]?.ids ?? [];
+  if (ids.length) await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [ids]);
+  await pool.query(`DELETE FROM worker_processes WHERE seen_at < now() - interval '1 hour'`);
+  return ids.length;
+}
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, options: WorkerOptions): Promise<Worker> {
+  const processId = `hangar-${randomUUID()}`;
+  await pool.query('INSERT INTO worker_processes (id) VALUES ($1)', [processId]);
+  const runner: Runner = await run({
+    pgPool: pool,
+    taskList: tasks,
+    concurrency: options.concurrency,
+    pollInterval: options.pollIntervalMs,
+    noHandleSignals: true,
+    logger: quietLogger(options.log),
+  });
+  const register = (workerId: string) =>
+    pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]).catch(() => {});
+  runner.events.on('worker:create', ({ worker }) => void register(worker.workerId));
+  const beat = async () => {
+    await pool.query('UPDATE worker_processes SET seen_at = now() WHERE id = $1', [processId]);
+    await releaseOrphanedJobs(pool);
+  };
+  const timer = setInterval(() => beat().catch((err: Error) => options.log('warning', `heartbeat: ${err.message}`)), HEARTBEAT_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await runner.stop();
+      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch(() => {});
+    },
+  };
+}

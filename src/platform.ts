@@ -1,0 +1,55 @@
+// The composition root: every domain service, built once from the config and the database, shared
+// by the HTTP server and the worker.
+import { createAgents, type Agents } from './agents/agents.ts';
+import { createLoop } from './agents/loop.ts';
+import { createTasks, type Tasks } from './agents/tasks.ts';
+import type { Config } from './config.ts';
+import { createCounters, type Counters } from './counters.ts';
+import type { Db } from './db/connection.ts';
+import { createQuotas } from './integrations/quotas.ts';
+import { createIntegrations, type Integrations } from './integrations/service.ts';
+import { loadVault, type Vault } from './integrations/vault.ts';
+import { createHttpCaller } from './tools/http-call.ts';
+import { createStudios, type Studios } from './tools/studios.ts';
+import { createDispatcher, type Dispatcher } from './triggers/dispatch.ts';
+import { createReceiver } from './triggers/receiver.ts';
+import { createTriggers, type Triggers } from './triggers/triggers.ts';
+
+export interface Platform {
+  config: Config;
+  db: Db;
+  vault: Vault;
+  counters: Counters;
+  integrations: Integrations;
+  studios: Studios;
+  agents: Agents;
+  tasks: Tasks;
+  loop: ReturnType<typeof createLoop>;
+  triggers: Triggers;
+  dispatcher: Dispatcher;
+  receiveDelivery: ReturnType<typeof createReceiver>;
+}
+
+export function createPlatform(config: Config, db: Db): Platform {
+  const vault = loadVault(config);
+  const counters = createCounters(config, db.pool);
+  const integrations = createIntegrations({ db: db.kysely, config, vault, quotas: createQuotas(counters, config.providers.quotaOverrides) });
+  const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
+  const studios = createStudios(db.kysely, { integrations, httpCall });
+  const agents = createAgents(db.kysely, vault);
+  const loop = createLoop({ db: db.kysely, config, agents, studios, integrations });
+  return {
+    config,
+    db,
+    vault,
+    counters,
+    integrations,
+    studios,
+    agents,
+    tasks: createTasks(db.kysely),
+    loop,
+    triggers: createTriggers(db.kysely, config, vault, integrations),
+    dispatcher: createDispatcher(db.kysely, config, integrations),
+    receiveDelivery: createReceiver(db.kysely, vault),
+  };
+}

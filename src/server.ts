@@ -1,0 +1,62 @@
+// Starts Hangar: database (embedded or DATABASE_URL), migrations, the HTTP server and/or the
+// worker. Used by `hangar start`, the tests and the benchmarks alike, so all run the same code.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp } from './http/app.ts';
+import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
+import { taskList } from './jobs/tasks.ts';
+import { createPlatform, type Platform } from './platform.ts';
+
+export type Role = 'all' | 'server' | 'worker';
+
+export interface Hangar {
+  app: FastifyInstance | undefined;
+  platform: Platform;
+  db: Db;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startHangar(config: Config, options: { role?: Role; logStream?: NodeJS.WritableStream } = {}): Promise<Hangar> {
+  const role = options.role ?? 'all';
+  const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  let app: FastifyInstance | undefined;
+  let worker: Worker | undefined;
+  let platform: Platform | undefined;
+  const close = async () => {
+    await app?.close();
+    await worker?.stop();
+    await platform?.counters.close();
+    await db.close();
+  };
+  try {
+    await migrate(db.pool);
+    await migrateQueue(db.pool);
+    platform = createPlatform(config, db);
+    app = role === 'worker' ? undefined : await buildApp(platform, options.logStream);
+    if (role !== 'server') {
+      worker = await startWorker(db.pool, taskList(platform), {
+        concurrency: config.workerConcurrency,
+        pollIntervalMs: 2000,
+        log: (level, message) => {
+          const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
+          if (level === 'error') logger.error(`worker: ${message}`);
+          else logger.warn(`worker: ${message}`);
+        },
+      });
+    }
+    const address = app ? await app.listen({ port: config.port, host: config.host }) : '';
+    return {
+      app,
+      platform,
+      db,
+      url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

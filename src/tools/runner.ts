@@ -1,0 +1,81 @@
+// Runs a tool: each step in order with its params rendered from the tool's params and the outputs
+// before it. The first failing step ends the run, and the run says which step failed and why.
+import { HangarError, invalid } from '../errors.ts';
+import type { Actor } from '../governance/principal.ts';
+import type { Integrations } from '../integrations/service.ts';
+import { validationMessage } from '../validation.ts';
+import { kindOf, paramsValidator, type ToolDefinition, type ToolStep } from './definition.ts';
+import type { HttpCallInput } from './http-call.ts';
+import { render, type Scope } from './templating.ts';
+
+export interface RunResult {
+  status: 'complete' | 'failed';
+  output: unknown;
+  errors: Array<{ step: string; transformation: string; message: string; error_type: string }>;
+  credits_used: number;
+  executionTime: number;
+  steps: Record<string, { output: unknown }>;
+}
+
+export interface RunnerDeps {
+  integrations: Integrations;
+  httpCall: (input: HttpCallInput) => Promise<unknown>;
+}
+
+export function checkParams(tool: ToolDefinition, params: unknown): void {
+  const validate = paramsValidator(tool.params_schema as Record<string, unknown> | undefined);
+  if (validate && !validate(params)) throw invalid(validationMessage('params', validate.errors!));
+}
+
+async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: Record<string, unknown>): Promise<{ output: unknown; credits: number }> {
+  const kind = kindOf(step.transformation)!;
+  const { connection_id, ...rest } = params;
+  switch (kind.kind) {
+    case 'named': {
+      const r = await deps.integrations.runStep(actor, { step: kind.step, connection_id: String(connection_id), inputs: rest });
+      return { output: r.output, credits: r.credits_used };
+    }
+    case 'provider_api_call':
+      return {
+        output: await deps.integrations.apiCall(actor, { connection_id: String(connection_id), method: String(rest.method ?? 'GET'), endpoint: String(rest.endpoint ?? ''), body: rest.body, headers: rest.headers as Record<string, string> }),
+        credits: 0,
+      };
+    case 'api_call':
+      return { output: await deps.httpCall(rest as unknown as HttpCallInput), credits: 0 };
+  }
+}
+
+export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefinition, params: Record<string, unknown>): Promise<RunResult> {
+  checkParams(tool, params);
+  const started = performance.now();
+  const scope: Scope = { params, steps: {} };
+  let credits = 0;
+  let last: unknown = null;
+  for (const step of tool.transformations.steps) {
+    try {
+      const rendered = render(step.params, scope) as Record<string, unknown>;
+      const { output, credits: used } = await runStep(deps, actor, step, rendered);
+      scope.steps[step.name] = { output };
+      credits += used;
+      last = output;
+    } catch (err) {
+      if (!(err instanceof HangarError)) throw err;
+      return {
+        status: 'failed',
+        output: null,
+        errors: [{ step: step.name, transformation: step.transformation, message: `Step "${step.name}" (${step.transformation}) failed: ${err.message}`, error_type: err.type }],
+        credits_used: credits,
+        executionTime: Math.round(performance.now() - started),
+        steps: scope.steps,
+      };
+    }
+  }
+  return {
+    status: 'complete',
+    output: tool.transformations.output !== undefined ? render(tool.transformations.output, scope) : last,
+    errors: [],
+    credits_used: credits,
+    executionTime: Math.round(performance.now() - started),
+    steps: scope.steps,
+  };
+}

@@ -1,0 +1,189 @@
+// The code-host instant triggers of api.md §6, as data: which webhook events each subscribes to, a
+// predicate over (event, action, payload) that yields the items to activate (one per commit for
+// new_commit, one otherwise), and how its message reads. One generic dispatcher runs them all.
+
+export type Scope = 'repository' | 'organization' | 'account';
+
+export interface Delivery {
+  event: string;
+  action: string | undefined;
+  payload: Record<string, any>;
+}
+
+export interface Activation {
+  /** Distinguishes several activations of one delivery (a commit's sha); '' for one per delivery. */
+  item: string;
+  summary: string;
+}
+
+export interface TriggerType {
+  type: string;
+  name: string;
+  scope: Scope;
+  /** Webhook events the hook must be subscribed to; empty for polled types. */
+  events: string[];
+  /** The activations this delivery causes, none when it does not fire. `login` is the connected account. */
+  match(delivery: Delivery, login: string | null): Activation[];
+  polled?: true;
+}
+
+const repoName = (p: Record<string, any>) => p.repository?.full_name ?? p.organization?.login ?? '';
+const one = (summary: string): Activation[] => [{ item: '', summary }];
+const when = (event: string, actions: string[] | null, summary: (d: Delivery) => string, extra: (d: Delivery) => boolean = () => true) => (d: Delivery) =>
+  d.event === event && (actions === null || actions.includes(d.action ?? '')) && extra(d) ? one(summary(d)) : [];
+
+function mentions(text: unknown, login: string | null): boolean {
+  if (!login || typeof text !== 'string') return false;
+  const escaped = login.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w/-])@${escaped}(?![\\w-])`, 'i').test(text);
+}
+
+/** Where a delivery's free text lives, per event, for new_mention. */
+function mentionText(d: Delivery): unknown {
+  const p = d.payload;
+  switch (d.event) {
+    case 'issues':
+      return d.action === 'opened' || d.action === 'edited' ? p.issue?.body : undefined;
+    case 'pull_request':
+      return d.action === 'opened' || d.action === 'edited' ? p.pull_request?.body : undefined;
+    case 'issue_comment':
+    case 'pull_request_review_comment':
+    case 'discussion_comment':
+      return d.action === 'created' || d.action === 'edited' ? p.comment?.body : undefined;
+    case 'pull_request_review':
+      return d.action === 'submitted' ? p.review?.body : undefined;
+    case 'discussion':
+      return d.action === 'created' ? p.discussion?.body : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** An edit mentions anew only when the text it replaced did not (an edit of the title alone changes no text). */
+function newlyMentioned(d: Delivery, login: string | null): boolean {
+  if (!mentions(mentionText(d), login)) return false;
+  return d.action !== 'edited' || (d.payload.changes?.body !== undefined && !mentions(d.payload.changes.body.from, login));
+}
+
+const isTagRef = (ref: unknown) => typeof ref === 'string' && ref.startsWith('refs/tags/');
+
+export const TRIGGER_TYPES: TriggerType[] = [
+  { type: 'codehost.new_repository', name: 'New repository', scope: 'organization', events: ['repository'], match: when('repository', ['created'], (d) => `Repository ${d.payload.repository?.full_name} was created.`) },
+  { type: 'codehost.new_fork', name: 'New fork', scope: 'repository', events: ['fork'], match: when('fork', null, (d) => `${repoName(d.payload)} was forked to ${d.payload.forkee?.full_name}.`) },
+  { type: 'codehost.new_star', name: 'New star', scope: 'repository', events: ['star'], match: when('star', ['created'], (d) => `${d.payload.sender?.login} starred ${repoName(d.payload)}.`) },
+  { type: 'codehost.new_watcher', name: 'New watcher', scope: 'repository', events: ['watch'], match: when('watch', ['started'], (d) => `${d.payload.sender?.login} is watching ${repoName(d.payload)}.`) },
+  {
+    type: 'codehost.new_tag',
+    name: 'New tag',
+    scope: 'repository',
+    events: ['create', 'push'],
+    // A pushed tag arrives twice (create and push); the tag name as item makes it one activation.
+    match: (d) => {
+      if (d.event === 'create' && d.payload.ref_type === 'tag') return [{ item: `tag:${d.payload.ref}`, summary: `Tag ${d.payload.ref} was pushed to ${repoName(d.payload)}.` }];
+      if (d.event === 'push' && isTagRef(d.payload.ref) && d.payload.created && !d.payload.deleted) {
+        const tag = String(d.payload.ref).slice('refs/tags/'.length);
+        return [{ item: `tag:${tag}`, summary: `Tag ${tag} was pushed to ${repoName(d.payload)}.` }];
+      }
+      return [];
+    },
+  },
+  { type: 'codehost.new_issue', name: 'New issue', scope: 'repository', events: ['issues'], match: when('issues', ['opened'], (d) => `Issue #${d.payload.issue?.number} "${d.payload.issue?.title}" was opened in ${repoName(d.payload)}.`) },
+  {
+    type: 'codehost.updated_issue',
+    name: 'Updated issue',
+    scope: 'repository',
+    events: ['issues'],
+    match: when('issues', ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'], (d) => `Issue #${d.payload.issue?.number} in ${repoName(d.payload)} was ${d.action}.`),
+  },
+  {
+    type: 'codehost.new_pull_request',
+    name: 'New pull request',
+    scope: 'repository',
+    events: ['pull_request'],
+    // A draft opened is not yet for review: it fires when it becomes ready_for_review.
+    match: when('pull_request', ['opened', 'ready_for_review'], (d) => `Pull request #${d.payload.pull_request?.number} "${d.payload.pull_request?.title}" is open for review in ${repoName(d.payload)}.`, (d) => d.action !== 'opened' || !d.payload.pull_request?.draft),
+  },
+  {
+    type: 'codehost.updated_pull_request',
+    name: 'Updated pull request',
+    scope: 'repository',
+    events: ['pull_request'],
+    match: when('pull_request', ['edited', 'closed', 'reopened', 'converted_to_draft', 'ready_for_review', 'synchronize'], (d) => `Pull request #${d.payload.pull_request?.number} in ${repoName(d.payload)} was ${d.action}.`),
+  },
+  { type: 'codehost.new_comment', name: 'New comment', scope: 'repository', events: ['issue_comment'], match: when('issue_comment', ['created'], (d) => `${d.payload.comment?.user?.login} commented on #${d.payload.issue?.number} in ${repoName(d.payload)}.`) },
+  { type: 'codehost.new_label_on_issue', name: 'New label on issue', scope: 'repository', events: ['issues'], match: when('issues', ['labeled'], (d) => `Label "${d.payload.label?.name}" was added to issue #${d.payload.issue?.number} in ${repoName(d.payload)}.`) },
+  {
+    type: 'codehost.new_review_request',
+    name: 'New review request',
+    scope: 'repository',
+    events: ['pull_request'],
+    match: when('pull_request', ['review_requested'], (d) => `A review of #${d.payload.pull_request?.number} in ${repoName(d.payload)} was requested from ${d.payload.requested_reviewer?.login ?? d.payload.requested_team?.name}.`),
+  },
+  {
+    type: 'codehost.new_pull_request_review',
+    name: 'New pull request review',
+    scope: 'repository',
+    events: ['pull_request_review'],
+    match: when('pull_request_review', ['submitted'], (d) => `${d.payload.review?.user?.login} reviewed #${d.payload.pull_request?.number} in ${repoName(d.payload)}: ${d.payload.review?.state}.`),
+  },
+  {
+    type: 'codehost.new_commit',
+    name: 'New commit',
+    scope: 'repository',
+    events: ['push'],
+    match: (d) =>
+      d.event === 'push' && !isTagRef(d.payload.ref)
+        ? ((d.payload.commits as Array<{ id: string; message: string }> | undefined) ?? []).map((c) => ({ item: c.id, summary: `Commit ${c.id.slice(0, 7)} "${String(c.message).split('\n')[0]}" was pushed to ${d.payload.ref} in ${repoName(d.payload)}.` }))
+        : [],
+  },
+  { type: 'codehost.new_push', name: 'New push', scope: 'repository', events: ['push'], match: when('push', null, (d) => `${d.payload.pusher?.name ?? d.payload.sender?.login} pushed ${(d.payload.commits ?? []).length} commit(s) to ${d.payload.ref} in ${repoName(d.payload)}.`) },
+  { type: 'codehost.new_branch', name: 'New branch', scope: 'repository', events: ['create'], match: when('create', null, (d) => `Branch ${d.payload.ref} was created in ${repoName(d.payload)}.`, (d) => d.payload.ref_type === 'branch') },
+  {
+    type: 'codehost.workflow_run_completed',
+    name: 'Workflow run completed',
+    scope: 'repository',
+    events: ['workflow_run'],
+    match: when('workflow_run', ['completed'], (d) => `Workflow run "${d.payload.workflow_run?.name}" in ${repoName(d.payload)} completed: ${d.payload.workflow_run?.conclusion}.`),
+  },
+  {
+    type: 'codehost.workflow_job_completed',
+    name: 'Workflow job completed',
+    scope: 'repository',
+    events: ['workflow_job'],
+    match: when('workflow_job', ['completed'], (d) => `Workflow job "${d.payload.workflow_job?.name}" in ${repoName(d.payload)} completed: ${d.payload.workflow_job?.conclusion}.`),
+  },
+  { type: 'codehost.new_collaborator', name: 'New collaborator', scope: 'repository', events: ['member'], match: when('member', ['added'], (d) => `${d.payload.member?.login} became a collaborator on ${repoName(d.payload)}.`) },
+  {
+    type: 'codehost.new_mention',
+    name: 'New mention',
+    scope: 'repository',
+    events: ['issues', 'pull_request', 'issue_comment', 'pull_request_review', 'pull_request_review_comment', 'discussion', 'discussion_comment'],
+    match: (d, login) => (newlyMentioned(d, login) ? one(`@${login} was mentioned in ${d.event} (${d.action}) in ${repoName(d.payload)}.`) : []),
+  },
+  {
+    type: 'codehost.project_item_status_changed',
+    name: 'Project item status changed',
+    scope: 'organization',
+    events: ['projects_v2_item'],
+    match: when(
+      'projects_v2_item',
+      ['edited'],
+      (d) => `The status of project item ${d.payload.projects_v2_item?.node_id} changed${d.payload.changes?.field_value?.to?.name ? ` to ${d.payload.changes.field_value.to.name}` : ''}.`,
+      (d) => String(d.payload.changes?.field_value?.field_name ?? '').toLowerCase() === 'status',
+    ),
+  },
+  { type: 'codehost.new_card_in_column', name: 'New card in column', scope: 'repository', events: ['project_card'], match: when('project_card', ['created'], (d) => `A card was added to column ${d.payload.project_card?.column_id} in ${repoName(d.payload)}.`) },
+  { type: 'codehost.new_release', name: 'New release', scope: 'repository', events: ['release'], match: when('release', ['published'], (d) => `Release ${d.payload.release?.tag_name} "${d.payload.release?.name ?? ''}" was published in ${repoName(d.payload)}.`) },
+  { type: 'codehost.new_gist', name: 'New gist', scope: 'account', events: [], polled: true, match: () => [] },
+  { type: 'codehost.new_discussion', name: 'New discussion', scope: 'repository', events: ['discussion'], match: when('discussion', ['created'], (d) => `Discussion "${d.payload.discussion?.title}" was started in ${repoName(d.payload)}.`) },
+  {
+    type: 'codehost.new_discussion_comment',
+    name: 'New discussion comment',
+    scope: 'repository',
+    events: ['discussion_comment'],
+    match: when('discussion_comment', ['created'], (d) => `${d.payload.comment?.user?.login} commented on discussion "${d.payload.discussion?.title}" in ${repoName(d.payload)}.`),
+  },
+];
+
+const byType = new Map(TRIGGER_TYPES.map((t) => [t.type, t]));
+export const findTriggerType = (type: string) => byType.get(type);

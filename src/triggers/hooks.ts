@@ -1,0 +1,103 @@
+// The code-host webhooks behind the triggers: one per connection and target, created with its own
+// secret and the union of the events its triggers need, changed as triggers come and go, removed
+// with its last trigger. No one sets anything up at the code host by hand.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { HangarError } from '../errors.ts';
+import type { Actor } from '../governance/principal.ts';
+import type { ProviderRequest, ProviderResponse } from '../integrations/provider.ts';
+import { pathOf } from '../integrations/provider.ts';
+import type { Vault } from '../integrations/vault.ts';
+
+export type Send = (request: ProviderRequest) => Promise<ProviderResponse>;
+
+export const hookSecretOwners = (projectId: string, hookId: string) => ['codehost-hook', projectId, hookId];
+
+/** `repo:owner/name` or `org:login` → the hooks collection at the code host. */
+function hooksPath(target: string): string {
+  const [kind, name] = target.split(/:(.*)/s);
+  if (kind === 'repo') {
+    const [owner, repo] = name.split('/');
+    return pathOf('/repos/{owner}/{repo}/hooks', { owner, repo });
+  }
+  return pathOf('/orgs/{org}/hooks', { org: name });
+}
+
+function refused(target: string, response: ProviderResponse, doing: string): HangarError {
+  const said = (response.body as { message?: string } | undefined)?.message;
+  const where = target.replace(/^repo:/, 'repository ').replace(/^org:/, 'organization ');
+  const message = `The code host refused to ${doing} the webhook on ${where} (${response.status}${said ? `: ${said}` : ''}); the connection needs admin access to its webhooks.`;
+  const status = response.status === 404 ? 404 : response.status === 401 || response.status === 403 ? 403 : 400;
+  return new HangarError(status, status === 404 ? 'not_found' : status === 403 ? 'forbidden' : 'validation_error', message, 'third_party');
+}
+
+export interface HookRow {
+  id: string;
+  provider_hook_id: number | null;
+  events: string[];
+}
+
+/**
+ * The hook row of (connection, target), created if new and committed before the code host is asked
+ * to create its hook: the code host pings a new hook at once, and the receiver must already find its
+ * secret to answer that ping.
+ */
+export async function ensureHook(db: Kysely<Database>, vault: Vault, actor: Actor, connectionId: string, target: string): Promise<void> {
+  const id = randomUUID();
+  const sealed = vault.seal(randomBytes(32).toString('hex'), hookSecretOwners(actor.project.id, id));
+  await db
+    .insertInto('codehost_hooks')
+    .values({ id, project_id: actor.project.id, connection_id: connectionId, target, events: JSON.stringify([]), secret: sealed.data, secret_key_id: sealed.keyId })
+    .onConflict((oc) => oc.columns(['connection_id', 'target']).doNothing())
+    .execute();
+}
+
+/** The hook of (connection, target) (see ensureHook), locked for this transaction. */
+export async function lockHook(trx: Transaction<Database>, connectionId: string, target: string): Promise<HookRow> {
+  const row = await trx.selectFrom('codehost_hooks').select(['id', 'provider_hook_id', 'events']).where('connection_id', '=', connectionId).where('target', '=', target).forUpdate().executeTakeFirstOrThrow();
+  return { ...row, provider_hook_id: row.provider_hook_id === null ? null : Number(row.provider_hook_id), events: row.events as string[] };
+}
+
+/** Forgets a hook row the code host never created (it refused) and no trigger uses. */
+export async function forgetUncreatedHook(db: Kysely<Database>, connectionId: string, target: string): Promise<void> {
+  await db
+    .deleteFrom('codehost_hooks')
+    .where('connection_id', '=', connectionId)
+    .where('target', '=', target)
+    .where('provider_hook_id', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('triggers').select('triggers.id').whereRef('triggers.hook_id', '=', 'codehost_hooks.id'))))
+    .execute();
+}
+
+/** Makes the code host's hook subscribe to exactly `events` (creating it when it does not exist yet). */
+export async function syncHook(trx: Transaction<Database>, vault: Vault, config: Config, send: Send, projectId: string, target: string, hook: HookRow, events: string[]): Promise<void> {
+  const wanted = [...new Set(events)].sort();
+  if (hook.provider_hook_id !== null && wanted.join() === [...hook.events].sort().join()) return;
+  let providerHookId = hook.provider_hook_id;
+  if (providerHookId === null) {
+    const row = await trx.selectFrom('codehost_hooks').select(['secret', 'secret_key_id']).where('id', '=', hook.id).executeTakeFirstOrThrow();
+    const secret = vault.open<string>({ keyId: row.secret_key_id, data: row.secret }, hookSecretOwners(projectId, hook.id));
+    const response = await send({
+      method: 'POST',
+      path: hooksPath(target),
+      body: { name: 'web', active: true, events: wanted, config: { url: `${config.publicUrl}/latest/webhooks/codehost/${hook.id}`, content_type: 'json', secret, insecure_ssl: '0' } },
+    });
+    if (response.status >= 300) throw refused(target, response, 'create');
+    providerHookId = Number((response.body as { id: number }).id);
+  } else {
+    const response = await send({ method: 'PATCH', path: `${hooksPath(target)}/${providerHookId}`, body: { events: wanted, active: true } });
+    if (response.status >= 300) throw refused(target, response, 'update');
+  }
+  await trx.updateTable('codehost_hooks').set({ provider_hook_id: providerHookId, events: JSON.stringify(wanted) }).where('id', '=', hook.id).execute();
+}
+
+/** Removes the hook at the code host (already gone is fine) and here. */
+export async function dropHook(trx: Transaction<Database>, send: Send, target: string, hook: HookRow): Promise<void> {
+  if (hook.provider_hook_id !== null) {
+    const response = await send({ method: 'DELETE', path: `${hooksPath(target)}/${hook.provider_hook_id}` });
+    if (response.status >= 300 && response.status !== 404) throw refused(target, response, 'delete');
+  }
+  await trx.deleteFrom('codehost_hooks').where('id', '=', hook.id).execute();
+}

@@ -1,0 +1,162 @@
+// Triggers of an agent: created (registering the webhook at the code host), listed, paused or
+// resumed, deleted (removing the webhook with its last trigger).
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import { invalid, notFound } from '../errors.ts';
+import { isUuid, type Actor } from '../governance/principal.ts';
+import type { Integrations } from '../integrations/service.ts';
+import type { Vault } from '../integrations/vault.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { findTriggerType, TRIGGER_TYPES, type TriggerType } from './catalogue.ts';
+import { dropHook, ensureHook, forgetUncreatedHook, lockHook, syncHook, type Send } from './hooks.ts';
+
+export const POLL_GISTS_JOB = 'poll_gists';
+
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+const ORGANIZATION = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+
+function targetOf(type: TriggerType, config: Record<string, unknown>): string | undefined {
+  switch (type.scope) {
+    case 'repository':
+      if (typeof config.repository !== 'string' || !REPOSITORY.test(config.repository)) throw invalid(`config.repository must be "owner/name" for ${type.type}.`);
+      return `repo:${config.repository}`;
+    case 'organization':
+      if (typeof config.organization !== 'string' || !ORGANIZATION.test(config.organization)) throw invalid(`config.organization must be an organization login for ${type.type}.`);
+      return `org:${config.organization}`;
+    case 'account':
+      return undefined;
+  }
+}
+
+function configOf(type: TriggerType, config: Record<string, unknown>): Record<string, string> {
+  if (type.scope === 'repository') return { repository: String(config.repository) };
+  if (type.scope === 'organization') return { organization: String(config.organization) };
+  return {};
+}
+
+export function createTriggers(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations) {
+  const sendFor = (actor: Actor, connectionId: string): Send => async (request) => (await integrations.request(actor, connectionId, request)).response;
+
+  /** Events every remaining trigger of the hook needs. */
+  async function eventsOfHook(trx: Kysely<Database>, hookId: string): Promise<string[]> {
+    const rows = await trx.selectFrom('triggers').select('type').where('hook_id', '=', hookId).execute();
+    return rows.flatMap((r) => findTriggerType(r.type)?.events ?? []);
+  }
+
+  async function load(actor: Actor, agentId: string, triggerId: string) {
+    const row = isUuid(triggerId) && isUuid(agentId)
+      ? await db.selectFrom('triggers').selectAll().where('id', '=', triggerId).where('agent_id', '=', agentId).where('project_id', '=', actor.project.id).executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound(`Trigger ${triggerId} was not found on agent ${agentId}.`);
+    return row;
+  }
+
+  async function remove(actor: Actor, trigger: { id: string; hook_id: string | null; connection_id: string }) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('triggers').where('id', '=', trigger.id).execute();
+      if (!trigger.hook_id) return;
+      const hook = await trx.selectFrom('codehost_hooks').select(['id', 'provider_hook_id', 'events', 'target']).where('id', '=', trigger.hook_id).forUpdate().executeTakeFirst();
+      if (!hook) return;
+      const row = { id: hook.id, provider_hook_id: hook.provider_hook_id === null ? null : Number(hook.provider_hook_id), events: hook.events as string[] };
+      const remaining = await eventsOfHook(trx, hook.id);
+      // A removed connection has no credential left to reach the code host: the trigger (and its
+      // hook's row, with its last trigger) still goes here.
+      const connection = await trx.selectFrom('connections').select('status').where('id', '=', trigger.connection_id).executeTakeFirst();
+      if (connection?.status === 'removed') {
+        if (remaining.length === 0) await trx.deleteFrom('codehost_hooks').where('id', '=', hook.id).execute();
+        return;
+      }
+      const send = sendFor(actor, trigger.connection_id);
+      if (remaining.length === 0) await dropHook(trx, send, hook.target, row);
+      else await syncHook(trx, vault, config, send, actor.project.id, hook.target, row, remaining);
+    });
+  }
+
+  return {
+    types: () => TRIGGER_TYPES.map((t) => ({ type: t.type, name: t.name, scope: t.scope, events: t.events, polled: Boolean(t.polled) })),
+
+    async create(actor: Actor, agentId: string, input: { type: string; connection_id: string; config?: Record<string, unknown> }) {
+      const type = findTriggerType(input.type);
+      if (!type) throw invalid(`type "${input.type}" is not a trigger type; see the trigger table in the API reference.`);
+      const agent = isUuid(agentId) ? await db.selectFrom('agents').select('id').where('id', '=', agentId).where('project_id', '=', actor.project.id).executeTakeFirst() : undefined;
+      if (!agent) throw notFound(`Agent ${agentId} was not found in this project.`);
+      const connection = isUuid(input.connection_id)
+        ? await db.selectFrom('connections').select(['provider', 'status']).where('id', '=', input.connection_id).where('project_id', '=', actor.project.id).executeTakeFirst()
+        : undefined;
+      if (!connection) throw notFound(`Connection ${input.connection_id} was not found in this project.`);
+      if (connection.provider !== 'codehost') throw invalid(`${type.type} needs a code-host connection.`);
+      const target = targetOf(type, input.config ?? {});
+      const values = { project_id: actor.project.id, agent_id: agentId, type: type.type, connection_id: input.connection_id, config: JSON.stringify(configOf(type, input.config ?? {})), status: 'active' as const, created_by: actor.userId };
+
+      if (!target) {
+        // Polled: what exists now is the baseline; only gists created after it fire.
+        const { response } = await integrations.request(actor, input.connection_id, { method: 'GET', path: '/gists', query: { per_page: 100 } });
+        if (response.status >= 300) throw invalid(`The code host refused to list this account's gists (${response.status}).`);
+        const seen = (response.body as Array<{ id: string }>).map((g) => g.id);
+        const row = await db.transaction().execute(async (trx) => {
+          const created = await trx.insertInto('triggers').values({ ...values, poll_state: JSON.stringify({ seen }) }).returning('id').executeTakeFirstOrThrow();
+          await enqueue(trx, POLL_GISTS_JOB, {}, { jobKey: POLL_GISTS_JOB, runAt: new Date(Date.now() + config.gistPollSeconds * 1000) });
+          return created;
+        });
+        return { trigger_id: row.id };
+      }
+      await ensureHook(db, vault, actor, input.connection_id, target);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const hook = await lockHook(trx, input.connection_id, target);
+          const events = [...(await eventsOfHook(trx, hook.id)), ...type.events];
+          await syncHook(trx, vault, config, sendFor(actor, input.connection_id), actor.project.id, target, hook, events);
+          const row = await trx.insertInto('triggers').values({ ...values, hook_id: hook.id }).returning('id').executeTakeFirstOrThrow();
+          return { trigger_id: row.id };
+        });
+      } catch (err) {
+        await forgetUncreatedHook(db, input.connection_id, target);
+        throw err;
+      }
+    },
+
+    async list(actor: Actor, agentId: string, page: PageRequest) {
+      const query = db
+        .selectFrom('triggers as t')
+        .leftJoin('codehost_hooks as h', 'h.id', 't.hook_id')
+        .select(['t.id', 't.type', 't.connection_id', 't.config', 't.status', 't.hook_id', 't.created_at', 'h.events'])
+        .where('t.agent_id', '=', agentId)
+        .where('t.project_id', '=', actor.project.id);
+      const { results, next_cursor } = await keysetPage(query, { createdAt: 't.created_at', id: 't.id' }, page, (r) => r.id);
+      return {
+        results: results.map((r) => ({
+          trigger_id: r.id,
+          type: r.type,
+          connection_id: r.connection_id,
+          config: r.config as Record<string, string>,
+          status: r.status,
+          hook_id: r.hook_id,
+          events: (r.events as string[] | null) ?? [],
+          created_at: r.created_at.toISOString(),
+        })),
+        next_cursor,
+      };
+    },
+
+    async update(actor: Actor, agentId: string, triggerId: string, status: 'active' | 'paused') {
+      await load(actor, agentId, triggerId);
+      await db.updateTable('triggers').set({ status }).where('id', '=', triggerId).execute();
+      return { trigger_id: triggerId, status };
+    },
+
+    async delete(actor: Actor, agentId: string, triggerId: string) {
+      await remove(actor, await load(actor, agentId, triggerId));
+      return { trigger_id: triggerId, deleted: true as const };
+    },
+
+    /** Before an agent goes, its triggers go, so their webhooks do not outlive them. */
+    async deleteAllOf(actor: Actor, agentId: string) {
+      const rows = await db.selectFrom('triggers').select(['id', 'hook_id', 'connection_id']).where('agent_id', '=', agentId).where('project_id', '=', actor.project.id).execute();
+      for (const row of rows) await remove(actor, row);
+    },
+  };
+}
+
+export type Triggers = ReturnType<typeof createTriggers>;

@@ -1,0 +1,144 @@
+// Starts real Hangar servers on real ports against a fresh PostgreSQL database per test file, and
+// talks to them over HTTP as any client would.
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { after } from 'node:test';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.ts';
+import { bootstrapOrganization } from '../../src/governance/users.ts';
+import { startHangar, type Hangar } from '../../src/server.ts';
+
+// Cleanups run once, when the whole test file ends (an `after` inside a `before` hook would run
+// right after that hook): servers close first, then their databases are dropped.
+const servers: TestServer[] = [];
+const databases: string[] = [];
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  if (!databases.length) return;
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  for (const name of databases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.end();
+});
+export const TEST_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+const ADMIN_URL = process.env.HANGAR_TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+/** A new, empty database on the test PostgreSQL; dropped when the test file ends. */
+export async function freshDatabase(): Promise<string> {
+  if (!ADMIN_URL) throw new Error('run the tests with `npm test` (it provides a PostgreSQL), or set DATABASE_URL');
+  const name = `hangar_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  databases.push(name);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer extends Hangar {
+  /** Every log line the server wrote, for tests that check what reaches the logs. */
+  logs: string[];
+  databaseUrl: string;
+}
+
+export async function startServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const url = databaseUrl ?? (await freshDatabase());
+  const config = loadConfig({
+    DATABASE_URL: url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    HANGAR_RATE_LIMIT: '100000',
+    HANGAR_COUNTER_STORE: 'memory',
+    HANGAR_DB_POOL_SIZE: '5',
+    HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ...env,
+  });
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const hangar = await startHangar(config, { logStream: stream });
+  let closed = false;
+  const server: TestServer = {
+    ...hangar,
+    logs,
+    databaseUrl: url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await hangar.close();
+    },
+  };
+  servers.push(server);
+  return server;
+}
+
+export interface Org {
+  organization_id: string;
+  user_id: string;
+  api_key: string;
+}
+
+let orgCounter = 0;
+/** What `hangar bootstrap` does: an organization with its admin and a key. */
+export async function bootstrap(server: Hangar, email?: string, password?: string): Promise<Org> {
+  orgCounter += 1;
+  return bootstrapOrganization(server.db.kysely, loadConfig({ DATABASE_URL: 'postgres://unused' }), {
+    organization: `Org ${orgCounter}`,
+    email: email ?? `admin${orgCounter}-${randomBytes(3).toString('hex')}@example.test`,
+    password,
+  });
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  /** A full Authorization header value, used as given. */
+  authorization?: string;
+  body?: unknown;
+  /** A body sent as these exact bytes or text. */
+  raw?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export async function call<T = any>(server: { url: string }, method: string, path: string, options: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.authorization !== undefined) headers.authorization = options.authorization;
+  let body: BodyInit | undefined;
+  if (options.raw !== undefined) body = options.raw as BodyInit;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${server.url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export const bearer = (projectId: string, key: string) => `Bearer ${projectId}:${key}`;
+export const role = (action: 'admin' | 'role:editor' | 'role:viewer') => ({ items: { platformDefault: { actions: { [action]: true } } } });
+
+/** Asserts the contract's error body and returns it. */
+export function expectError(reply: Reply, status: number, errorType: string): { message: string; error_type: string; error_audience: string } {
+  if (reply.status !== status || reply.body?.error_type !== errorType || typeof reply.body?.message !== 'string' || !reply.body?.error_audience) {
+    throw new Error(`expected ${status} ${errorType}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
+  if (!reply.headers.get('x-request-id')) throw new Error('error reply lacks x-request-id');
+  return reply.body;
+}
