@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
 export interface JobOptions {
@@ -31,13 +31,14 @@ const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
  * connection serializes them.
  */
 export async function migrateQueue(pool: pg.Pool): Promise<void> {
-  const lock = await pool.connect();
+  // Its own connection, not the pool's: with a pool of one, the migration would wait for the lock's.
+  const lock = new pg.Client(pool.options);
+  await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_MIGRATION_LOCK]);
     await runMigrations({ pgPool: pool, logger: quietLogger(() => {}) });
   } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [QUEUE_MIGRATION_LOCK]).catch(() => {});
-    lock.release();
+    await lock.end(); // ends the session, which releases the lock
   }
 }
 
