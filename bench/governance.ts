@@ -87,16 +87,16 @@ const authInfo: Scenario = {
   requests: ({ apiKey }) => [{ method: 'GET', path: '/latest/auth/info', headers: { authorization: `Bearer :${apiKey}` } }],
 };
 
-const inviteCreateDelete: Scenario = {
-  id: 'invite',
-  title: 'POST invite/create + invite/delete',
+const inviteScenario = (id: string, title: string, prefix: string): Scenario => ({
+  id,
+  title,
   steps: ['create', 'delete'],
   requests: ({ apiKey, projectId }) => {
     const headers = { authorization: `Bearer ${projectId}:${apiKey}`, 'content-type': 'application/json' };
     return [
       {
         method: 'POST',
-        path: '/latest/auth/invite/create',
+        path: `${prefix}/auth/invite/create`,
         headers,
         setupRequest: (request, context) => {
           delete context.code;
@@ -108,7 +108,7 @@ const inviteCreateDelete: Scenario = {
       },
       {
         method: 'POST',
-        path: '/latest/auth/invite/delete',
+        path: `${prefix}/auth/invite/delete`,
         headers,
         // No code (the create failed): autocannon restarts the sequence with a new create.
         setupRequest: (request, context) =>
@@ -116,7 +116,10 @@ const inviteCreateDelete: Scenario = {
       },
     ];
   },
-};
+});
+const inviteCreateDelete = inviteScenario('invite', 'POST invite/create + invite/delete', '/latest');
+/** The baseline only: the same writes with no authentication, for reference. */
+const inviteBare = inviteScenario('invite-bare', 'POST invite/create + invite/delete without auth', '/bare');
 
 // ---------------------------------------------------------------------------------------------
 // Load: one warm-up run (discarded) and one measured run per scenario, server and load shape.
@@ -283,7 +286,7 @@ const EVERYTHING: Run['work'] = [
  */
 const PLAN: Run[] = [
   hangarRun('memory', EVERYTHING),
-  { id: 'baseline', label: 'baseline (bare Fastify + pg)', start: startBaseline, work: EVERYTHING },
+  { id: 'baseline', label: 'baseline (bare Fastify + pg)', start: startBaseline, work: [...EVERYTHING, [inviteBare, SATURATED]] },
   hangarRun('postgres', [
     [authInfo, SATURATED],
     [inviteCreateDelete, SATURATED],
@@ -384,12 +387,16 @@ function report(runs: RunResult[], busyBefore: number): void {
   const baseline = runs.find((r) => r.id === 'baseline')!;
   const hangars = runs.filter((r) => r !== baseline);
   const rows: Row[] = [];
+  const bare = baseline.results.get(`${inviteBare.id}/${SATURATED.id}`)!;
   for (const h of hangars) {
     for (const [key, m] of h.results) {
       const [scenarioId, loadId] = key.split('/');
       const name = `${NAMES[scenarioId]} [${h.id}]`;
       const b = baseline.results.get(key)!;
       rows.push(...(loadId === SATURATED.id ? saturatedRows(name, m, b, scenarioId === inviteCreateDelete.id) : singleRows(name, m, b)));
+      if (scenarioId === inviteCreateDelete.id && loadId === SATURATED.id) {
+        rows.push([`  vs. baseline writes without auth req/s`, fmt(m.rps, 0), fmt(bare.rps, 0), `${fmt((m.rps / bare.rps) * 100, 0)} %`, 'for reference']);
+      }
     }
   }
   for (const h of hangars) {
@@ -417,6 +424,19 @@ const BASELINE_SQL = {
              FROM api_keys k
              JOIN users u ON u.id = k.user_id AND u.deactivated_at IS NULL
              JOIN organizations o ON o.id = u.organization_id
+            WHERE k.hash = $1 AND k.revoked_at IS NULL`,
+  },
+  // Hangar's own principal statement for project-scoped calls (src/governance/principal.ts): an
+  // invite route must know the caller is an admin of the project, which is database work too.
+  projectPrincipal: {
+    name: 'bench_project_principal',
+    text: `SELECT k.id AS key_id, u.id AS user_id, u.email, u.organization_id, u.org_role, o.region,
+                  p.organization_id AS project_org, m.role AS member_role, m.permissions AS member_permissions
+             FROM api_keys k
+             JOIN users u ON u.id = k.user_id AND u.deactivated_at IS NULL
+             JOIN organizations o ON o.id = u.organization_id
+             LEFT JOIN projects p ON p.id = $2::uuid
+             LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = u.id
             WHERE k.hash = $1 AND k.revoked_at IS NULL`,
   },
   createInvite: {
@@ -451,29 +471,42 @@ async function serveBaseline(): Promise<void> {
     return { user_id: r.user_id, key_id: r.key_id, email: r.email, organization_id: r.organization_id, organization_role: r.org_role, region: r.region, project_id: null, permissions: null };
   });
 
-  app.post<{ Body: { email: string; permissions: unknown } }>('/latest/auth/invite/create', async (request, reply) => {
-    const c = credential(request.headers.authorization);
-    if (!c) return reply.code(401).send({ message: 'malformed' });
-    const code = randomBytes(24).toString('base64url');
-    try {
-      await pool.query({
-        ...BASELINE_SQL.createInvite,
-        values: [code, c.projectId, request.body.email, JSON.stringify(request.body.permissions), invitedBy],
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === '23505') return reply.code(409).send({ message: 'pending invite exists' });
-      throw err;
-    }
-    return { invite_code: code, state: 'pending' };
-  });
+  // The invite routes twice: under /latest as Hangar serves them (the caller must be an admin of the
+  // project: one principal query, then the write), and under /bare with the write alone, the
+  // unauthenticated floor reported for reference.
+  const admin = async (c: { projectId: string; apiKey: string }) => {
+    const { rows } = await pool.query({ ...BASELINE_SQL.projectPrincipal, values: [createHash('sha256').update(c.apiKey).digest(), c.projectId] });
+    const r = rows[0];
+    return Boolean(r && r.project_org === r.organization_id && r.member_role === 'admin');
+  };
+  for (const prefix of ['/latest', '/bare']) {
+    const authenticate = prefix === '/latest';
+    app.post<{ Body: { email: string; permissions: unknown } }>(`${prefix}/auth/invite/create`, async (request, reply) => {
+      const c = credential(request.headers.authorization);
+      if (!c) return reply.code(401).send({ message: 'malformed' });
+      if (authenticate && !(await admin(c))) return reply.code(403).send({ message: 'not an admin of the project' });
+      const code = randomBytes(24).toString('base64url');
+      try {
+        await pool.query({
+          ...BASELINE_SQL.createInvite,
+          values: [code, c.projectId, request.body.email, JSON.stringify(request.body.permissions), invitedBy],
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') return reply.code(409).send({ message: 'pending invite exists' });
+        throw err;
+      }
+      return { invite_code: code, state: 'pending' };
+    });
 
-  app.post<{ Body: { invite_code: string } }>('/latest/auth/invite/delete', async (request, reply) => {
-    const c = credential(request.headers.authorization);
-    if (!c) return reply.code(401).send({ message: 'malformed' });
-    const { rowCount } = await pool.query({ ...BASELINE_SQL.deleteInvite, values: [c.projectId, request.body.invite_code] });
-    if (!rowCount) return reply.code(404).send({ message: 'no such invite' });
-    return { invite_code: request.body.invite_code, deleted: true };
-  });
+    app.post<{ Body: { invite_code: string } }>(`${prefix}/auth/invite/delete`, async (request, reply) => {
+      const c = credential(request.headers.authorization);
+      if (!c) return reply.code(401).send({ message: 'malformed' });
+      if (authenticate && !(await admin(c))) return reply.code(403).send({ message: 'not an admin of the project' });
+      const { rowCount } = await pool.query({ ...BASELINE_SQL.deleteInvite, values: [c.projectId, request.body.invite_code] });
+      if (!rowCount) return reply.code(404).send({ message: 'no such invite' });
+      return { invite_code: request.body.invite_code, deleted: true };
+    });
+  }
 
   await app.listen({ port: Number(process.env.PORT), host: process.env.HOST });
   const stop = async () => {

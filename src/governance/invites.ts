@@ -1,6 +1,7 @@
 // Invites to a project (source §3): one pending invite per email and project; changing its role
 // means delete and re-create; a user already in the organization is accepted at once.
 import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
@@ -27,8 +28,24 @@ async function userByEmail(db: Kysely<Database> | Transaction<Database>, email: 
     .executeTakeFirst();
 }
 
+// The two hot statements are named, so each pooled connection plans them once.
+/** The common case in one statement: a pending invite, unless the email already has an account. */
+const INSERT_PENDING_UNLESS_USER = {
+  name: 'hangar_invite_create',
+  text: `WITH created AS (
+           INSERT INTO invites (code, project_id, email, permissions, role, state, invited_by)
+           SELECT $1, $2, $3, $4, $5, 'pending', $6
+            WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($3))
+           RETURNING code)
+         SELECT count(*)::int AS created FROM created`,
+};
+const DELETE_PENDING = {
+  name: 'hangar_invite_delete',
+  text: `DELETE FROM invites WHERE project_id = $1 AND code = $2 AND state = 'pending'`,
+};
+
 export async function createInvite(
-  db: Kysely<Database>,
+  db: Db,
   caller: Principal & { project: NonNullable<Principal['project']> },
   input: { email: string; permissions: Permissions },
 ): Promise<{ invite_code: string; state: 'pending' | 'accepted' }> {
@@ -36,29 +53,21 @@ export async function createInvite(
   const role = roleOf(input.permissions);
   const code = randomToken(24);
   const projectId = caller.project.id;
-  const invite = (state: 'pending' | 'accepted', acceptedBy: string | null) => ({
-    code,
-    project_id: projectId,
-    email,
-    permissions: JSON.stringify(input.permissions),
-    role,
-    state,
-    invited_by: caller.userId,
-    accepted_by: acceptedBy,
-    accepted_at: acceptedBy ? new Date() : null,
-  });
-  const existing = await userByEmail(db, email);
-  if (existing && existing.organization_id !== caller.organizationId) {
-    throw conflict(`${email} already has an account in another organization; invite a different address.`);
-  }
-  if (existing?.deactivated_at) throw conflict(`${email} belongs to a deactivated user of this organization.`);
+  const permissions = JSON.stringify(input.permissions);
   try {
-    // The common case is one statement: the partial unique index keeps one pending invite per email.
-    if (!existing) {
-      await db.insertInto('invites').values(invite('pending', null)).execute();
-      return { invite_code: code, state: 'pending' as const };
+    const { rows } = await db.pool.query<{ created: number }>({
+      ...INSERT_PENDING_UNLESS_USER,
+      values: [code, projectId, email, permissions, role, caller.userId],
+    });
+    if (rows[0].created) return { invite_code: code, state: 'pending' };
+    // The email has an account: another organization's is refused, one of ours is accepted at once.
+    const existing = await userByEmail(db.kysely, email);
+    if (!existing) throw conflict(`${email} was just removed or renamed; try again.`);
+    if (existing.organization_id !== caller.organizationId) {
+      throw conflict(`${email} already has an account in another organization; invite a different address.`);
     }
-    return await db.transaction().execute(async (trx) => {
+    if (existing.deactivated_at) throw conflict(`${email} belongs to a deactivated user of this organization.`);
+    return await db.kysely.transaction().execute(async (trx) => {
       const pending = await trx
         .selectFrom('invites')
         .select('code')
@@ -68,7 +77,10 @@ export async function createInvite(
         .executeTakeFirst();
       if (pending) throw pendingExists(email);
       await setMembership(trx, projectId, existing.id, input.permissions);
-      await trx.insertInto('invites').values(invite('accepted', existing.id)).execute();
+      await trx
+        .insertInto('invites')
+        .values({ code, project_id: projectId, email, permissions, role, state: 'accepted', invited_by: caller.userId, accepted_by: existing.id, accepted_at: new Date() })
+        .execute();
       return { invite_code: code, state: 'accepted' as const };
     });
   } catch (err) {
@@ -77,14 +89,9 @@ export async function createInvite(
   }
 }
 
-export async function deleteInvite(db: Kysely<Database>, projectId: string, code: string) {
-  const deleted = await db
-    .deleteFrom('invites')
-    .where('project_id', '=', projectId)
-    .where('code', '=', code)
-    .where('state', '=', 'pending')
-    .executeTakeFirst();
-  if (deleted.numDeletedRows === 0n) throw notFound(`No pending invite with code ${code} exists in this project.`);
+export async function deleteInvite(db: Db, projectId: string, code: string) {
+  const { rowCount } = await db.pool.query({ ...DELETE_PENDING, values: [projectId, code] });
+  if (!rowCount) throw notFound(`No pending invite with code ${code} exists in this project.`);
   return { invite_code: code, deleted: true as const };
 }
 

@@ -105,7 +105,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   registerAuth(app, db.pool, config, rateLimit);
 
   healthRoutes(app, db.pool);
-  governanceRoutes(app, db.kysely, config);
+  governanceRoutes(app, db, config);
   integrationRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);

@@ -1,10 +1,9 @@
 // Governance routes (source §4A, api.md §2–3). Each route declares its auth requirement and calls
 // one service function; all rules live in ../../governance.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/connection.ts';
 import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
 import { acceptInvite, createInvite, deleteInvite, listInvites } from '../../governance/invites.ts';
 import { createKey, deleteKey, listKeys } from '../../governance/keys.ts';
@@ -61,7 +60,8 @@ const Invite = Type.Object({
 });
 const Key = Type.Object({ key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
 
-export function governanceRoutes(app: FastifyInstance, db: Kysely<Database>, config: Config): void {
+export function governanceRoutes(app: FastifyInstance, database: Db, config: Config): void {
+  const db = database.kysely;
   const tags = ['governance'];
 
   app.post<{ Body: { name: string; description: string; organization_id: string } }>(
@@ -98,7 +98,7 @@ export function governanceRoutes(app: FastifyInstance, db: Kysely<Database>, con
         response: { 200: Type.Object({ invite_code: Type.String(), state: Type.Union([Type.Literal('pending'), Type.Literal('accepted')]) }) },
       },
     },
-    (request) => createInvite(db, projectCaller(request), request.body),
+    (request) => createInvite(database, projectCaller(request), request.body),
   );
 
   app.post<{ Body: { invite_code: string } }>(
@@ -112,7 +112,7 @@ export function governanceRoutes(app: FastifyInstance, db: Kysely<Database>, con
         response: { 200: Type.Object({ invite_code: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => deleteInvite(db, projectCaller(request).project.id, request.body.invite_code),
+    (request) => deleteInvite(database, projectCaller(request).project.id, request.body.invite_code),
   );
 
   app.post<{ Body: Page }>(
