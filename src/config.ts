@@ -32,6 +32,8 @@ export interface Config {
   model: { baseUrl: string | undefined; apiKey: string | undefined; name: string | undefined; maxSteps: number; timeoutMs: number };
   /** How often the code host's gists are polled for the new_gist trigger. */
   gistPollSeconds: number;
+  /** How long a decrypted connection is kept in memory; 0 turns the cache off. */
+  connectionCacheSeconds: number;
 }
 
 export interface OAuthAppSettings {
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: integer(env, 'HANGAR_AGENT_TIMEOUT_MS', 120_000, 1000),
     },
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
+    connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
   };
 }
 

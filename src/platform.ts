@@ -6,6 +6,8 @@ import { createTasks, type Tasks } from './agents/tasks.ts';
 import type { Config } from './config.ts';
 import { createCounters, type Counters } from './counters.ts';
 import type { Db } from './db/connection.ts';
+import { createNotifications, type Notifications } from './db/notifications.ts';
+import { createConnectionCache } from './integrations/connection-cache.ts';
 import { createQuotas } from './integrations/quotas.ts';
 import { createIntegrations, type Integrations } from './integrations/service.ts';
 import { loadVault, type Vault } from './integrations/vault.ts';
@@ -20,6 +22,7 @@ export interface Platform {
   db: Db;
   vault: Vault;
   counters: Counters;
+  notifications: Notifications;
   integrations: Integrations;
   studios: Studios;
   agents: Agents;
@@ -33,7 +36,14 @@ export interface Platform {
 export function createPlatform(config: Config, db: Db): Platform {
   const vault = loadVault(config);
   const counters = createCounters(config, db.pool);
-  const integrations = createIntegrations({ db: db.kysely, config, vault, quotas: createQuotas(counters, config.providers.quotaOverrides) });
+  const notifications = createNotifications(db.pool, (message) => process.stderr.write(`${message}\n`));
+  const integrations = createIntegrations({
+    db: db.kysely,
+    config,
+    vault,
+    quotas: createQuotas(counters, config.providers.quotaOverrides),
+    connections: createConnectionCache(notifications, config.connectionCacheSeconds),
+  });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
   const studios = createStudios(db.kysely, { integrations, httpCall });
   const agents = createAgents(db.kysely, vault);
@@ -43,6 +53,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     db,
     vault,
     counters,
+    notifications,
     integrations,
     studios,
     agents,

@@ -29,6 +29,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     await app?.close();
     await worker?.stop();
     await platform?.counters.close();
+    await platform?.notifications.close();
     await db.close();
   };
   try {

@@ -32,7 +32,11 @@ export function connectionRemoved(id: string): HangarError {
 }
 
 /** A project's connection with its credentials decrypted, for making one call. */
-export async function loadConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
+export function loadConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
+  return deps.connections.through(projectId, connectionId, () => readConnection(deps, projectId, connectionId));
+}
+
+async function readConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
   const row = isUuid(connectionId)
     ? await deps.db.selectFrom('connections').selectAll().where('id', '=', connectionId).where('project_id', '=', projectId).executeTakeFirst()
     : undefined;
@@ -118,5 +122,6 @@ export async function removeConnection(deps: IntegrationDeps, projectId: string,
     .set({ status: 'removed', secret: null, secret_key_id: null, token_expires_at: null, removed_at: new Date() })
     .where('id', '=', connectionId)
     .execute();
+  await deps.connections.changed(connectionId);
   return { connection_id: connectionId, deleted: true as const, revoked_at_provider: revoked };
 }

@@ -171,6 +171,7 @@ export async function completeOAuth(
       .execute();
     return row.id;
   });
+  await deps.connections.changed(connectionId);
   return { connection_id: connectionId, provider: provider.id, account, project_id: flow.project_id, redirect_url: flow.redirect_url };
 }
 
@@ -188,7 +189,7 @@ export async function freshToken(deps: IntegrationDeps, connection: ActiveConnec
     return connection;
   }
   const { app } = appOf(deps, connection.provider);
-  return deps.db.transaction().execute(async (trx) => {
+  const fresh = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
     if (row?.secret && row.secret_key_id) {
       // Another request may have refreshed while this one waited for the lock.
@@ -215,6 +216,9 @@ export async function freshToken(deps: IntegrationDeps, connection: ActiveConnec
       .execute();
     return { ...connection, credentials: refreshed };
   });
+  // Whoever refreshed, the cached copy holds the old token.
+  await deps.connections.changed(connection.id);
+  return fresh;
 }
 
 /** Revokes the grant at the provider (RFC 7009); false when it could not. */

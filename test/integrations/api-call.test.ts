@@ -203,6 +203,35 @@ describe('analytics', () => {
   });
 });
 
+describe('connections kept in memory', () => {
+  test('a connection used (so cached) by two servers is refused by both once removed on one', async () => {
+    const second = await startServer(server.databaseUrl, providerEnv({ anz }));
+    try {
+      const id = (await c.connect('anz_enrichment', ANZ_KEY, 'cached')).body.connection_id as string;
+      const lookup = (client: Client) => client.api(id, 'POST', '/enrich/person', { body: { email: 'charlotte.nguyen@koalalogistics.com.au' } });
+      const other = c.on(second);
+      for (const client of [c, other, c, other]) {
+        const r = await lookup(client);
+        assert.deepEqual([r.status, r.body.status], [200, 200], JSON.stringify(r.body));
+      }
+      const mark = anz.requests.length;
+      assert.equal((await other.post(`/latest/integrations/connections/${id}/delete`, {})).status, 200);
+      // The server that removed it refuses at once; the other learns of it through a notification.
+      expectError(await lookup(other), 409, 'connection_removed');
+      const deadline = Date.now() + 1000;
+      let answer = await lookup(c);
+      while (answer.status === 200 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        answer = await lookup(c);
+      }
+      expectError(answer, 409, 'connection_removed');
+      assert.ok(anz.requests.length - mark <= 1, `${anz.requests.length - mark} calls went out after the removal`);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 test('no key, token or client secret appears in any answer or log line', async () => {
   const stored = (await storedCredentials(server.databaseUrl, c.projectId)).flatMap((x) => (x.kind === 'oauth' ? [x.access_token, x.refresh_token ?? ''] : [x.key]));
   assert.equal(stored.filter(Boolean).length, 5);
