@@ -8,8 +8,13 @@ import { buildApp } from './http/app.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
+import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
+
+/** Deliveries claimed per dispatcher transaction, and the fallback poll for undispatched ones. */
+const DISPATCH_BATCH = 64;
+const DISPATCH_POLL_MS = 1000;
 
 export interface Hangar {
   app: FastifyInstance | undefined;
@@ -24,9 +29,13 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
+  let dispatcherLoop: DispatcherLoop | undefined;
   let platform: Platform | undefined;
   const close = async () => {
     await app?.close();
+    platform?.deliverySignal.handleLocally(undefined);
+    platform?.deliverySignal.close();
+    await dispatcherLoop?.stop();
     await worker?.stop();
     await platform?.counters.close();
     await db.close();
@@ -37,15 +46,18 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     platform = createPlatform(config, db);
     app = role === 'worker' ? undefined : await buildApp(platform, options.logStream);
     if (role !== 'server') {
+      const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
       worker = await startWorker(db.pool, taskList(platform), {
         concurrency: config.workerConcurrency,
         pollIntervalMs: 2000,
         log: (level, message) => {
-          const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);
         },
       });
+      // Deliveries are dispatched by this loop, not by queue jobs (src/triggers/README.md).
+      dispatcherLoop = await startDispatcherLoop(db.pool, platform.dispatcher, { batchSize: DISPATCH_BATCH, pollMs: DISPATCH_POLL_MS, log: (m) => logger.warn(m) });
+      platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';
     return {

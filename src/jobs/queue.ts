@@ -23,6 +23,15 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, task
   )`.execute(db);
 }
 
+/** Adds one job per payload with ONE graphile_worker.add_jobs call (one NOTIFY, however many jobs). */
+export async function enqueueMany(db: Kysely<Database> | Transaction<Database>, task: string, payloads: unknown[], options: { maxAttempts?: number } = {}): Promise<void> {
+  if (!payloads.length) return;
+  await sql`SELECT count(*) FROM graphile_worker.add_jobs((
+    SELECT array_agg((${task}, p, NULL, NULL, ${options.maxAttempts ?? 5}, NULL, NULL, NULL)::graphile_worker.job_spec)
+      FROM unnest(${payloads.map((p) => JSON.stringify(p))}::json[]) AS p
+  ))`.execute(db);
+}
+
 const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
 
 /**
