@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { AGENT_TASK_JOB } from './agents/tasks.ts';
+import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
@@ -15,6 +17,8 @@ export type Role = 'all' | 'server' | 'worker';
 /** Deliveries claimed per dispatcher transaction, and the fallback poll for undispatched ones. */
 const DISPATCH_BATCH = 64;
 const DISPATCH_POLL_MS = 1000;
+/** Task runs waiting or running in this process beyond which the dispatcher pauses. */
+const LOCAL_BACKLOG = 256;
 
 export interface Hangar {
   app: FastifyInstance | undefined;
@@ -30,12 +34,15 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
   let dispatcherLoop: DispatcherLoop | undefined;
+  let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
   const close = async () => {
     await app?.close();
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
     await dispatcherLoop?.stop();
+    platform?.dispatcher.runLocally(undefined);
+    await localRunner?.stop();
     await worker?.stop();
     await platform?.counters.close();
     await db.close();
@@ -55,8 +62,22 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
           else logger.warn(`worker: ${message}`);
         },
       });
-      // Deliveries are dispatched by this loop, not by queue jobs (src/triggers/README.md).
-      dispatcherLoop = await startDispatcherLoop(db.pool, platform.dispatcher, { batchSize: DISPATCH_BATCH, pollMs: DISPATCH_POLL_MS, log: (m) => logger.warn(m) });
+      // Deliveries are dispatched by this loop, not by queue jobs, and the tasks they create start
+      // here at once (src/triggers/README.md, src/jobs/README.md).
+      const runnerId = `${worker.processId}-local`;
+      await worker.register(runnerId);
+      const p = platform;
+      localRunner = await startLocalRunner(db.pool, {
+        workerId: runnerId,
+        task: AGENT_TASK_JOB,
+        concurrency: config.workerConcurrency,
+        handler: (payload) => p.loop.execute((payload as { conversation_id: string }).conversation_id),
+        roomBelow: LOCAL_BACKLOG,
+        onRoom: () => dispatcherLoop?.wake(),
+        log: (m) => logger.warn(m),
+      });
+      platform.dispatcher.runLocally(localRunner, runnerId);
+      dispatcherLoop = await startDispatcherLoop(db.pool, platform.dispatcher, { batchSize: DISPATCH_BATCH, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';

@@ -2,7 +2,7 @@
 // may call them; each result goes back to it until it answers, within a bound on steps and time.
 // Without one, the agent runs its actions in order on the message. Every message and tool run is
 // recorded on the task.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, TaskState } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
@@ -12,7 +12,7 @@ import type { Integrations } from '../integrations/service.ts';
 import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
-import type { Agents } from './agents.ts';
+import { agentNotFound, shape, type Agents } from './agents.ts';
 import type { Action, Agent } from './definition.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
@@ -29,6 +29,15 @@ interface ActionResult {
   output: unknown;
   errors: unknown[];
 }
+
+interface TaskRow {
+  conversation_id: string;
+  project_id: string;
+  agent_id: string;
+  run_as: string;
+}
+
+type AgentColumns = Parameters<typeof shape>[0];
 
 function functionName(action: Action, index: number): string {
   const base = 'studio_id' in action ? `tool_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
@@ -133,27 +142,55 @@ export function createLoop(deps: LoopDeps) {
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
-    await record(conversationId, 'message', 'assistant', { content: agent.actions.length ? JSON.stringify(outputs) : 'No model is configured and the agent has no actions.' });
+    await record(conversationId, 'message', 'assistant', { content: JSON.stringify(outputs) });
+  }
+
+  /**
+   * Marks the task running and reads its agent, in one statement. A finished task (a job retried
+   * after it finished) is not returned: `running` too, since only one runner holds a task's job at a
+   * time, so a running task seen here was left by a runner that died mid-run, and is run again.
+   */
+  async function begin(conversationId: string) {
+    const { rows } = await sql<TaskRow & AgentColumns>`
+      WITH t AS (
+        UPDATE tasks SET state = 'running', started_at = now(), updated_at = now()
+         WHERE conversation_id = ${conversationId} AND state IN ('queued', 'running')
+        RETURNING conversation_id, project_id, agent_id, run_as
+      )
+      SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.created_at, a.updated_at
+        FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id`.execute(db);
+    const row = rows[0];
+    if (!row) return undefined;
+    return { task: row, agent: row.id ? shape(row as AgentColumns) : undefined };
+  }
+
+  async function finish(conversationId: string, state: TaskState, error: string | null, reply?: string) {
+    if (reply === undefined) {
+      await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+      return;
+    }
+    // The reply and the end of the task in one statement (the common case of an agent with nothing to run).
+    await sql`
+      WITH reply AS (
+        INSERT INTO task_messages (conversation_id, kind, role, content)
+        VALUES (${conversationId}, 'message', 'assistant', jsonb_build_object('content', ${reply}::text))
+      )
+      UPDATE tasks SET state = ${state}, error = ${error}, finished_at = now(), updated_at = now() WHERE conversation_id = ${conversationId}`.execute(db);
   }
 
   return {
-    /** The worker's job. A finished task (a job retried after it finished) is left alone. */
+    /** Runs a queued task (the agent_task job, or the dispatcher's runner). */
     async execute(conversationId: string) {
-      const task = await db
-        .updateTable('tasks')
-        .set({ state: 'running', started_at: new Date(), updated_at: new Date() })
-        .where('conversation_id', '=', conversationId)
-        // `running` too: only one worker holds this job at a time, so a running task seen here was
-        // left by a worker that died mid-run, and is run again.
-        .where('state', 'in', ['queued', 'running'])
-        .returningAll()
-        .executeTakeFirst();
-      if (!task) return;
+      const begun = await begin(conversationId);
+      if (!begun) return;
+      const { task } = begun;
       const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
       let state: TaskState = 'completed';
       let error: string | null = null;
+      let reply: string | undefined;
       try {
-        const agent = await deps.agents.load(task.project_id, task.agent_id);
+        if (!begun.agent) throw agentNotFound(task.agent_id);
+        const agent = begun.agent;
         const baseUrl = agent.model_base_url ?? deps.config.model.baseUrl;
         const model = agent.model ?? deps.config.model.name;
         if (baseUrl && model) {
@@ -162,13 +199,16 @@ export function createLoop(deps: LoopDeps) {
           if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
           const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
           await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
-        } else await inOrder(agent, actor, conversationId);
+        } else if (agent.actions.length) await inOrder(agent, actor, conversationId);
+        // Nothing to run and nothing to ask: the reply is recorded with the task's end.
+        else reply = 'No model is configured and the agent has no actions.';
       } catch (err) {
         state = 'errored';
+        reply = undefined;
         error = err instanceof HangarError ? err.message : 'The task failed on our side.';
         if (!(err instanceof HangarError)) console.error(err);
       }
-      await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+      await finish(conversationId, state, error, reply);
     },
   };
 }

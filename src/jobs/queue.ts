@@ -86,6 +86,10 @@ export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
 }
 
 export interface Worker {
+  /** This process's id in worker_processes. */
+  processId: string;
+  /** Counts `workerId` as one of this live process's, so its locked jobs are not released as orphans. */
+  register(workerId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,6 +114,10 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
   const timer = setInterval(() => beat().catch((err: Error) => options.log('warning', `heartbeat: ${err.message}`)), HEARTBEAT_MS);
   timer.unref();
   return {
+    processId,
+    async register(workerId: string) {
+      await pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]);
+    },
     async stop() {
       clearInterval(timer);
       await runner.stop();

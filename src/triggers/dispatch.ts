@@ -7,7 +7,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueTaskRuns } from '../agents/tasks.ts';
+import { AGENT_TASK_JOB, enqueueTaskRuns } from '../agents/tasks.ts';
+import { addLocked, type LockedJob, type LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { insertActivations, type NewActivation } from './activations.ts';
@@ -37,12 +38,23 @@ const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<st
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
 
 export function createDispatcher(db: Kysely<Database>, config: Config, integrations: Integrations, log: (message: string) => void = (m) => console.warn(m)) {
-  /** Tasks, first messages, activations and task runs of `activations`, in the caller's transaction. */
-  async function store(trx: Transaction<Database>, activations: NewActivation[]): Promise<string[]> {
+  let local: { runner: LocalRunner; workerId: string } | undefined;
+
+  /**
+   * Tasks, first messages, activations and task runs of `activations`, in the caller's transaction.
+   * With a local runner, the runs are jobs locked to it, to be handed over (`start`) after the commit.
+   */
+  async function store(trx: Transaction<Database>, activations: NewActivation[]): Promise<LockedJob[]> {
     const created = await insertActivations(trx, activations);
+    if (local) return addLocked(trx, AGENT_TASK_JOB, created.map((id) => ({ conversation_id: id })), local.workerId);
     await enqueueTaskRuns(trx, created);
-    return created;
+    return [];
   }
+
+  /** Starts runs stored by a committed transaction. */
+  const start = (jobs: LockedJob[]) => {
+    if (jobs.length) local?.runner.run(jobs);
+  };
 
   /** Claims (and marks processed) up to `limit` undispatched deliveries, or the one named. */
   async function claim(trx: Transaction<Database>, which: { limit: number } | { deliveryId: string }): Promise<ClaimedDelivery[]> {
@@ -58,8 +70,8 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
     return rows;
   }
 
-  async function dispatchIn(trx: Transaction<Database>, deliveries: ClaimedDelivery[]): Promise<void> {
-    if (!deliveries.length) return;
+  async function dispatchIn(trx: Transaction<Database>, deliveries: ClaimedDelivery[]): Promise<LockedJob[]> {
+    if (!deliveries.length) return [];
     const hookIds = [...new Set(deliveries.map((d) => d.hook_id))];
     const triggers = await trx
       .selectFrom('triggers as t')
@@ -90,13 +102,13 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
         }
       }
     }
-    await store(trx, activations);
+    return store(trx, activations);
   }
 
   /** Dispatches one delivery on its own; a failure counts against it. */
   async function dispatchOne(deliveryId: string): Promise<void> {
     try {
-      await db.transaction().execute(async (trx) => dispatchIn(trx, await claim(trx, { deliveryId })));
+      start(await db.transaction().execute(async (trx) => dispatchIn(trx, await claim(trx, { deliveryId }))));
     } catch (err) {
       log(`dispatch: delivery ${deliveryId} failed: ${(err as Error).message}`);
       await db.updateTable('deliveries').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1) })).where('delivery_id', '=', deliveryId).execute();
@@ -104,6 +116,11 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
   }
 
   return {
+    /** Task runs are then started in this process by `runner`, whose jobs are locked by `workerId`. */
+    runLocally(runner: LocalRunner | undefined, workerId = '') {
+      local = runner ? { runner, workerId } : undefined;
+    },
+
     /**
      * Dispatches the oldest undispatched deliveries, at most `limit`; returns how many it claimed. If
      * the batch fails as a whole, each of its deliveries is retried on its own, so one bad delivery
@@ -112,11 +129,12 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
     async dispatchBatch(limit: number): Promise<number> {
       let claimed: string[] = [];
       try {
-        await db.transaction().execute(async (trx) => {
+        const jobs = await db.transaction().execute(async (trx) => {
           const deliveries = await claim(trx, { limit });
           claimed = deliveries.map((d) => d.delivery_id);
-          await dispatchIn(trx, deliveries);
+          return dispatchIn(trx, deliveries);
         });
+        start(jobs);
         return claimed.length;
       } catch (err) {
         if (!claimed.length) throw err;
@@ -141,10 +159,11 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
             return { trigger, source: 'poll', item: gist.id, content: messageOf(trigger, activation, { event: 'gist', action: 'created', gist }) };
           });
           for (const gist of fresh) seen.add(gist.id);
-          await db.transaction().execute(async (trx) => {
-            await store(trx, activations);
+          const jobs = await db.transaction().execute(async (trx) => {
             await trx.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).execute();
+            return store(trx, activations);
           });
+          start(jobs);
         } catch {
           // One connection failing (removed, rate limited) must not stop the others; next poll retries.
         }

@@ -8,6 +8,8 @@ import type { Dispatcher } from './dispatch.ts';
 
 export interface DispatcherLoopOptions {
   batchSize: number;
+  /** False while the task runs already dispatched are too many: wait to be woken. */
+  hasRoom?: () => boolean;
   pollMs: number;
   log: (message: string) => void;
 }
@@ -27,6 +29,7 @@ export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher,
   async function drain() {
     do {
       again = false;
+      if (options.hasRoom && !options.hasRoom()) return;
       let claimed: number;
       try {
         claimed = await dispatcher.dispatchBatch(options.batchSize);
