@@ -19,6 +19,9 @@ const DISPATCH_BATCH = 64;
 const DISPATCH_POLL_MS = 1000;
 /** Task runs waiting or running in this process beyond which the dispatcher pauses. */
 const LOCAL_BACKLOG = 256;
+/** Task-run batches in flight in this process, and task runs per batch. */
+const LOCAL_BATCHES = 4;
+const LOCAL_BATCH_SIZE = 32;
 
 export interface Hangar {
   app: FastifyInstance | undefined;
@@ -70,8 +73,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       localRunner = await startLocalRunner(db.pool, {
         workerId: runnerId,
         task: AGENT_TASK_JOB,
-        concurrency: config.workerConcurrency,
-        handler: (payload) => p.loop.execute((payload as { conversation_id: string }).conversation_id),
+        concurrency: LOCAL_BATCHES,
+        batchSize: LOCAL_BATCH_SIZE,
+        handler: (payloads) => p.loop.executeMany(payloads.map((x) => (x as { conversation_id: string }).conversation_id)),
         roomBelow: LOCAL_BACKLOG,
         onRoom: () => dispatcherLoop?.wake(),
         log: (m) => logger.warn(m),

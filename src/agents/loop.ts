@@ -142,73 +142,88 @@ export function createLoop(deps: LoopDeps) {
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
-    await record(conversationId, 'message', 'assistant', { content: JSON.stringify(outputs) });
+    await record(conversationId, 'message', 'assistant', { content: agent.actions.length ? JSON.stringify(outputs) : 'No model is configured and the agent has no actions.' });
   }
 
+  type Begun = { task: TaskRow; agent: Agent | undefined };
+
   /**
-   * Marks the task running and reads its agent, in one statement. A finished task (a job retried
+   * Marks the tasks running and reads their agents, in one statement. A finished task (a job retried
    * after it finished) is not returned: `running` too, since only one runner holds a task's job at a
    * time, so a running task seen here was left by a runner that died mid-run, and is run again.
    */
-  async function begin(conversationId: string) {
+  async function begin(conversationIds: string[]): Promise<Begun[]> {
     const { rows } = await sql<TaskRow & AgentColumns>`
       WITH t AS (
         UPDATE tasks SET state = 'running', started_at = now(), updated_at = now()
-         WHERE conversation_id = ${conversationId} AND state IN ('queued', 'running')
+         WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND state IN ('queued', 'running')
         RETURNING conversation_id, project_id, agent_id, run_as
       )
       SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.created_at, a.updated_at
         FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id`.execute(db);
-    const row = rows[0];
-    if (!row) return undefined;
-    return { task: row, agent: row.id ? shape(row as AgentColumns) : undefined };
+    return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
   }
 
-  async function finish(conversationId: string, state: TaskState, error: string | null, reply?: string) {
-    if (reply === undefined) {
-      await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
-      return;
-    }
-    // The reply and the end of the task in one statement (the common case of an agent with nothing to run).
+  const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
+  const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
+  const nothingToRun = (b: Begun) => b.agent !== undefined && !b.agent.actions.length && !(modelOf(b.agent).baseUrl && modelOf(b.agent).model);
+
+  /** Tasks whose agent has nothing to run: their reply and their end, for all of them in one statement. */
+  async function completeIdle(conversationIds: string[]) {
+    if (!conversationIds.length) return;
     await sql`
       WITH reply AS (
         INSERT INTO task_messages (conversation_id, kind, role, content)
-        VALUES (${conversationId}, 'message', 'assistant', jsonb_build_object('content', ${reply}::text))
+        SELECT id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM unnest(${conversationIds}::uuid[]) AS id
       )
-      UPDATE tasks SET state = ${state}, error = ${error}, finished_at = now(), updated_at = now() WHERE conversation_id = ${conversationId}`.execute(db);
+      UPDATE tasks SET state = 'completed', error = NULL, finished_at = now(), updated_at = now() WHERE conversation_id = ANY(${conversationIds}::uuid[])`.execute(db);
+  }
+
+  async function run({ task, agent }: Begun) {
+    const conversationId = task.conversation_id;
+    const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
+    let state: TaskState = 'completed';
+    let error: string | null = null;
+    try {
+      if (!agent) throw agentNotFound(task.agent_id);
+      const { baseUrl, model } = modelOf(agent);
+      if (baseUrl && model) {
+        const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
+        const guard = agent.model_base_url !== null && guarded !== undefined;
+        if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
+        const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
+        await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
+      } else await inOrder(agent, actor, conversationId);
+    } catch (err) {
+      state = 'errored';
+      error = err instanceof HangarError ? err.message : 'The task failed on our side.';
+      if (!(err instanceof HangarError)) console.error(err);
+    }
+    await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+  }
+
+  /**
+   * Runs queued tasks together (the dispatcher's runner): one statement starts them all, one ends
+   * those whose agent has nothing to run, the others run side by side. Resolves to each task's
+   * failure (a database error; what goes wrong in a run is recorded on its task), by position.
+   */
+  async function executeMany(conversationIds: string[]): Promise<Array<Error | undefined>> {
+      const begun = await begin(conversationIds);
+      const idle = begun.filter(nothingToRun);
+      const failed = new Map<string, Error>();
+      await Promise.all([
+        completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
+        ...begun.filter((b) => !nothingToRun(b)).map((b) => run(b).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
+      ]);
+      return conversationIds.map((id) => failed.get(id));
   }
 
   return {
-    /** Runs a queued task (the agent_task job, or the dispatcher's runner). */
+    executeMany,
+    /** Runs a queued task (the agent_task job); a database error fails the job, to be retried. */
     async execute(conversationId: string) {
-      const begun = await begin(conversationId);
-      if (!begun) return;
-      const { task } = begun;
-      const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
-      let state: TaskState = 'completed';
-      let error: string | null = null;
-      let reply: string | undefined;
-      try {
-        if (!begun.agent) throw agentNotFound(task.agent_id);
-        const agent = begun.agent;
-        const baseUrl = agent.model_base_url ?? deps.config.model.baseUrl;
-        const model = agent.model ?? deps.config.model.name;
-        if (baseUrl && model) {
-          const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
-          const guard = agent.model_base_url !== null && guarded !== undefined;
-          if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
-          const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
-          await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
-        } else if (agent.actions.length) await inOrder(agent, actor, conversationId);
-        // Nothing to run and nothing to ask: the reply is recorded with the task's end.
-        else reply = 'No model is configured and the agent has no actions.';
-      } catch (err) {
-        state = 'errored';
-        reply = undefined;
-        error = err instanceof HangarError ? err.message : 'The task failed on our side.';
-        if (!(err instanceof HangarError)) console.error(err);
-      }
-      await finish(conversationId, state, error, reply);
+      const [failure] = await executeMany([conversationId]);
+      if (failure) throw failure;
     },
   };
 }

@@ -2,7 +2,8 @@
 // dispatcher's task runs start right after its commit, without a queue round trip (graphile-worker's
 // get_job) or a NOTIFY, and finish with one batched DELETE instead of a complete_job each. They are
 // ordinary graphile-worker jobs all along: if this process dies, the heartbeat's orphan release
-// (queue.ts) unlocks them and any worker runs them; a run that throws is unlocked for a retry.
+// (queue.ts) unlocks them and any worker runs them; a run that fails is unlocked for a retry. Jobs
+// waiting when a batch slot frees up are handed over together (the loop starts them in one statement).
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
@@ -27,8 +28,12 @@ export async function addLocked(db: Kysely<Database> | Transaction<Database>, ta
 export interface LocalRunnerOptions {
   workerId: string;
   task: string;
+  /** Batches in flight at once. */
   concurrency: number;
-  handler: (payload: unknown) => Promise<void>;
+  /** Jobs handed to the handler at once. */
+  batchSize: number;
+  /** Runs the payloads; resolves to each one's failure (undefined: done), by position. */
+  handler: (payloads: unknown[]) => Promise<Array<Error | undefined>>;
   /** Called when the backlog drops below `roomBelow` after having reached it. */
   onRoom: () => void;
   roomBelow: number;
@@ -40,7 +45,9 @@ const FLUSH_MS = 5;
 export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOptions) {
   await pool.query('INSERT INTO graphile_worker._private_tasks (identifier) VALUES ($1) ON CONFLICT DO NOTHING', [options.task]);
   const waiting: LockedJob[] = [];
+  /** Jobs being run. */
   let active = 0;
+  let batches = 0;
   let stopped = false;
   let full = false;
   const done: string[] = [];
@@ -64,25 +71,35 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     );
   }
 
-  async function runOne(job: LockedJob) {
+  async function runBatch(jobs: LockedJob[]) {
+    let failures: Array<Error | undefined>;
     try {
-      await options.handler(job.payload);
-      done.push(job.id);
-      flushTimer ??= setTimeout(flush, FLUSH_MS);
+      failures = await options.handler(jobs.map((j) => j.payload));
     } catch (err) {
-      options.log(`local runner: job ${job.id} failed, released for a retry: ${(err as Error).message}`);
+      failures = jobs.map(() => err as Error);
+    }
+    for (const [i, job] of jobs.entries()) {
+      const failure = failures[i];
+      if (!failure) {
+        done.push(job.id);
+        continue;
+      }
+      options.log(`local runner: job ${job.id} failed, released for a retry: ${failure.message}`);
       await pool
-        .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = now() + interval '5 seconds', last_error = $3 WHERE id = $1 AND locked_by = $2`, [job.id, options.workerId, (err as Error).message])
+        .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = now() + interval '5 seconds', last_error = $3 WHERE id = $1 AND locked_by = $2`, [job.id, options.workerId, failure.message])
         .catch(() => {});
     }
+    if (done.length) flushTimer ??= setTimeout(flush, FLUSH_MS);
   }
 
   function pump() {
-    while (!stopped && active < options.concurrency && waiting.length) {
-      const job = waiting.shift()!;
-      active++;
-      void runOne(job).finally(() => {
-        active--;
+    while (!stopped && batches < options.concurrency && waiting.length) {
+      const batch = waiting.splice(0, options.batchSize);
+      active += batch.length;
+      batches++;
+      void runBatch(batch).finally(() => {
+        active -= batch.length;
+        batches--;
         if (full && waiting.length + active < options.roomBelow) {
           full = false;
           options.onRoom();
