@@ -10,8 +10,12 @@ export interface NewActivation {
   trigger: { id: string; project_id: string; agent_id: string; type: string; created_by: string };
   source: string;
   item: string;
-  /** The task's first (user) message. */
+  /**
+   * The task's first (user) message: `content`, or, for a delivery, `content` + the delivery's stored
+   * payload as JSON + `suffix`, put together by PostgreSQL (the payload does not travel back).
+   */
   content: string;
+  payloadOf?: { deliveryId: string; suffix: string };
 }
 
 /** Creates the tasks of the activations that are new; returns their conversation ids. */
@@ -25,8 +29,9 @@ export async function insertActivations(trx: Transaction<Database>, activations:
     WITH input AS (
       SELECT * FROM unnest(${ids}::uuid[], ${col((a) => a.trigger.id)}::uuid[], ${col((a) => a.trigger.project_id)}::uuid[],
                            ${col((a) => a.trigger.agent_id)}::uuid[], ${col((a) => a.trigger.created_by)}::uuid[], ${col((a) => a.trigger.type)}::text[],
-                           ${col((a) => a.source)}::text[], ${col((a) => a.item)}::text[], ${col((a) => a.content)}::text[])
-        AS i (conversation_id, trigger_id, project_id, agent_id, run_as, trigger_type, source, item, content)
+                           ${col((a) => a.source)}::text[], ${col((a) => a.item)}::text[], ${col((a) => a.content)}::text[],
+                           ${col((a) => a.payloadOf?.deliveryId ?? null)}::text[], ${col((a) => a.payloadOf?.suffix ?? '')}::text[])
+        AS i (conversation_id, trigger_id, project_id, agent_id, run_as, trigger_type, source, item, content, delivery_id, suffix)
     ), activated AS (
       INSERT INTO activations (trigger_id, source, item, conversation_id)
       SELECT trigger_id, source, item, conversation_id FROM input
@@ -39,8 +44,8 @@ export async function insertActivations(trx: Transaction<Database>, activations:
       RETURNING conversation_id
     )
     INSERT INTO task_messages (conversation_id, kind, role, content)
-    SELECT i.conversation_id, 'message', 'user', jsonb_build_object('content', i.content)
-      FROM input i JOIN task USING (conversation_id)
+    SELECT i.conversation_id, 'message', 'user', jsonb_build_object('content', i.content || coalesce(d.payload::text, '') || i.suffix)
+      FROM input i JOIN task USING (conversation_id) LEFT JOIN deliveries d ON d.delivery_id = i.delivery_id
     RETURNING conversation_id`.execute(trx);
   return rows.map((r) => r.conversation_id);
 }

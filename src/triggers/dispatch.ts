@@ -97,8 +97,9 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
           // A tag appears in both `create` and `push` deliveries; its item is the tag, so the source
           // must not be the delivery or it would fire twice.
           const source = activation.item.startsWith('tag:') ? 'tag' : `delivery:${delivery.delivery_id}`;
-          const event = { event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id, payload: d.payload };
-          activations.push({ trigger, source, item: activation.item, content: messageOf(trigger, activation, event) });
+          // messageOf's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
+          const head = JSON.stringify({ trigger_type: trigger.type, event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id });
+          activations.push({ trigger, source, item: activation.item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
         }
       }
     }

@@ -1,5 +1,5 @@
-// Runs the dispatcher in a worker process: one batch at a time, as long as batches come back full or
-// someone woke it meanwhile. Woken by the receiver in this process (delivery-signal.ts), by a NOTIFY
+// Runs the dispatcher in a worker process: up to `concurrency` batches at a time, as long as batches
+// come back full or someone woke it meanwhile. Woken by the receiver in this process (delivery-signal.ts), by a NOTIFY
 // on DELIVERY_CHANNEL from receiver-only processes (a LISTEN connection of its own, re-opened when it
 // drops), and by a fallback poll that also picks up what a killed process left undispatched.
 import type pg from 'pg';
@@ -8,6 +8,8 @@ import type { Dispatcher } from './dispatch.ts';
 
 export interface DispatcherLoopOptions {
   batchSize: number;
+  /** Batches claimed at once (SKIP LOCKED keeps them apart): one waits on its commit, one works. */
+  concurrency: number;
   /** False while the task runs already dispatched are too many: wait to be woken. */
   hasRoom?: () => boolean;
   pollMs: number;
@@ -21,7 +23,7 @@ export interface DispatcherLoop {
 
 export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher, options: DispatcherLoopOptions): Promise<DispatcherLoop> {
   let stopped = false;
-  let running: Promise<void> | undefined;
+  const running = new Set<Promise<void>>();
   let again = false;
   let listener: pg.PoolClient | undefined;
   let relisten: NodeJS.Timeout | undefined;
@@ -38,19 +40,22 @@ export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher,
         options.log(`dispatcher: ${(err as Error).message}`);
         return;
       }
-      if (claimed === options.batchSize) again = true;
+      if (claimed === options.batchSize) {
+        again = true;
+        // A full batch: more are waiting, so a second drain can take some at once.
+        if (running.size < options.concurrency) queueMicrotask(wake);
+      }
     } while (again && !stopped);
   }
 
   function wake() {
     if (stopped) return;
-    if (running) {
+    if (running.size >= options.concurrency) {
       again = true;
       return;
     }
-    running = drain().finally(() => {
-      running = undefined;
-    });
+    const p: Promise<void> = drain().finally(() => running.delete(p));
+    running.add(p);
   }
 
   async function listen() {
@@ -87,7 +92,7 @@ export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher,
       stopped = true;
       clearInterval(poll);
       if (relisten) clearTimeout(relisten);
-      await running;
+      await Promise.all(running);
       const client = listener;
       listener = undefined;
       if (client) {
