@@ -14,6 +14,8 @@ import { loadVault, type Vault } from './integrations/vault.ts';
 import { createHttpCaller } from './tools/http-call.ts';
 import { createStudios, type Studios } from './tools/studios.ts';
 import { createDispatcher, type Dispatcher } from './triggers/dispatch.ts';
+import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-signal.ts';
+import { createHookSecrets } from './triggers/hook-secrets.ts';
 import { createReceiver } from './triggers/receiver.ts';
 import { createTriggers, type Triggers } from './triggers/triggers.ts';
 
@@ -30,6 +32,7 @@ export interface Platform {
   loop: ReturnType<typeof createLoop>;
   triggers: Triggers;
   dispatcher: Dispatcher;
+  deliverySignal: DeliverySignal;
   receiveDelivery: ReturnType<typeof createReceiver>;
 }
 
@@ -48,6 +51,8 @@ export function createPlatform(config: Config, db: Db): Platform {
   const studios = createStudios(db.kysely, { integrations, httpCall });
   const agents = createAgents(db.kysely, vault);
   const loop = createLoop({ db: db.kysely, config, agents, studios, integrations });
+  const hookSecrets = createHookSecrets(db.kysely, vault);
+  const deliverySignal = createDeliverySignal(db.pool);
   return {
     config,
     db,
@@ -59,8 +64,9 @@ export function createPlatform(config: Config, db: Db): Platform {
     agents,
     tasks: createTasks(db.kysely),
     loop,
-    triggers: createTriggers(db.kysely, config, vault, integrations),
+    triggers: createTriggers(db.kysely, config, vault, integrations, (hookId) => hookSecrets.forget(hookId)),
     dispatcher: createDispatcher(db.kysely, config, integrations),
-    receiveDelivery: createReceiver(db.kysely, vault),
+    deliverySignal,
+    receiveDelivery: createReceiver(db.pool, hookSecrets, () => deliverySignal.stored()),
   };
 }

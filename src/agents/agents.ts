@@ -9,7 +9,8 @@ import { findStep } from '../integrations/providers/index.ts';
 import type { Vault } from '../integrations/vault.ts';
 import type { Action, Agent, AgentInput } from './definition.ts';
 
-function shape(row: { id: string; name: string; system_prompt: string; model: string | null; model_base_url: string | null; model_key: Buffer | null; actions: unknown; created_at: Date; updated_at: Date }): Agent {
+/** An agent row as the API shows it. */
+export function shape(row: { id: string; name: string; system_prompt: string; model: string | null; model_base_url: string | null; model_key: Buffer | null; actions: unknown; created_at: Date; updated_at: Date }): Agent {
   return {
     agent_id: row.id,
     name: row.name,

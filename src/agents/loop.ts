@@ -2,7 +2,7 @@
 // may call them; each result goes back to it until it answers, within a bound on steps and time.
 // Without one, the agent runs its actions in order on the message. Every message and tool run is
 // recorded on the task.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, TaskState } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
@@ -12,7 +12,7 @@ import type { Integrations } from '../integrations/service.ts';
 import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
-import type { Agents } from './agents.ts';
+import { agentNotFound, shape, type Agents } from './agents.ts';
 import type { Action, Agent } from './definition.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
@@ -29,6 +29,15 @@ interface ActionResult {
   output: unknown;
   errors: unknown[];
 }
+
+interface TaskRow {
+  conversation_id: string;
+  project_id: string;
+  agent_id: string;
+  run_as: string;
+}
+
+type AgentColumns = Parameters<typeof shape>[0];
 
 function functionName(action: Action, index: number): string {
   const base = 'studio_id' in action ? `tool_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
@@ -136,39 +145,85 @@ export function createLoop(deps: LoopDeps) {
     await record(conversationId, 'message', 'assistant', { content: agent.actions.length ? JSON.stringify(outputs) : 'No model is configured and the agent has no actions.' });
   }
 
+  type Begun = { task: TaskRow; agent: Agent | undefined };
+
+  /**
+   * Marks the tasks running and reads their agents, in one statement. A finished task (a job retried
+   * after it finished) is not returned: `running` too, since only one runner holds a task's job at a
+   * time, so a running task seen here was left by a runner that died mid-run, and is run again.
+   */
+  async function begin(conversationIds: string[]): Promise<Begun[]> {
+    const { rows } = await sql<TaskRow & AgentColumns>`
+      WITH t AS (
+        UPDATE tasks SET state = 'running', started_at = now(), updated_at = now()
+         WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND state IN ('queued', 'running')
+        RETURNING conversation_id, project_id, agent_id, run_as
+      )
+      SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.created_at, a.updated_at
+        FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id`.execute(db);
+    return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
+  }
+
+  const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
+  const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
+  const nothingToRun = (b: Begun) => b.agent !== undefined && !b.agent.actions.length && !(modelOf(b.agent).baseUrl && modelOf(b.agent).model);
+
+  /** Tasks whose agent has nothing to run: their reply and their end, for all of them in one statement. */
+  async function completeIdle(conversationIds: string[]) {
+    if (!conversationIds.length) return;
+    await sql`
+      WITH reply AS (
+        INSERT INTO task_messages (conversation_id, kind, role, content)
+        SELECT id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM unnest(${conversationIds}::uuid[]) AS id
+      )
+      UPDATE tasks SET state = 'completed', error = NULL, finished_at = now(), updated_at = now() WHERE conversation_id = ANY(${conversationIds}::uuid[])`.execute(db);
+  }
+
+  async function run({ task, agent }: Begun) {
+    const conversationId = task.conversation_id;
+    const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
+    let state: TaskState = 'completed';
+    let error: string | null = null;
+    try {
+      if (!agent) throw agentNotFound(task.agent_id);
+      const { baseUrl, model } = modelOf(agent);
+      if (baseUrl && model) {
+        const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
+        const guard = agent.model_base_url !== null && guarded !== undefined;
+        if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
+        const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
+        await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
+      } else await inOrder(agent, actor, conversationId);
+    } catch (err) {
+      state = 'errored';
+      error = err instanceof HangarError ? err.message : 'The task failed on our side.';
+      if (!(err instanceof HangarError)) console.error(err);
+    }
+    await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+  }
+
+  /**
+   * Runs queued tasks together (the dispatcher's runner): one statement starts them all, one ends
+   * those whose agent has nothing to run, the others run side by side. Resolves to each task's
+   * failure (a database error; what goes wrong in a run is recorded on its task), by position.
+   */
+  async function executeMany(conversationIds: string[]): Promise<Array<Error | undefined>> {
+      const begun = await begin(conversationIds);
+      const idle = begun.filter(nothingToRun);
+      const failed = new Map<string, Error>();
+      await Promise.all([
+        completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
+        ...begun.filter((b) => !nothingToRun(b)).map((b) => run(b).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
+      ]);
+      return conversationIds.map((id) => failed.get(id));
+  }
+
   return {
-    /** The worker's job. A finished task (a job retried after it finished) is left alone. */
+    executeMany,
+    /** Runs a queued task (the agent_task job); a database error fails the job, to be retried. */
     async execute(conversationId: string) {
-      const task = await db
-        .updateTable('tasks')
-        .set({ state: 'running', started_at: new Date(), updated_at: new Date() })
-        .where('conversation_id', '=', conversationId)
-        // `running` too: only one worker holds this job at a time, so a running task seen here was
-        // left by a worker that died mid-run, and is run again.
-        .where('state', 'in', ['queued', 'running'])
-        .returningAll()
-        .executeTakeFirst();
-      if (!task) return;
-      const actor: Actor = { userId: task.run_as, project: { id: task.project_id } };
-      let state: TaskState = 'completed';
-      let error: string | null = null;
-      try {
-        const agent = await deps.agents.load(task.project_id, task.agent_id);
-        const baseUrl = agent.model_base_url ?? deps.config.model.baseUrl;
-        const model = agent.model ?? deps.config.model.name;
-        if (baseUrl && model) {
-          const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
-          const guard = agent.model_base_url !== null && guarded !== undefined;
-          if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
-          const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
-          await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
-        } else await inOrder(agent, actor, conversationId);
-      } catch (err) {
-        state = 'errored';
-        error = err instanceof HangarError ? err.message : 'The task failed on our side.';
-        if (!(err instanceof HangarError)) console.error(err);
-      }
-      await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+      const [failure] = await executeMany([conversationId]);
+      if (failure) throw failure;
     },
   };
 }

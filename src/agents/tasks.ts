@@ -5,7 +5,7 @@ import type { Database, TaskState } from '../db/schema.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
-import { enqueue } from '../jobs/queue.ts';
+import { enqueue, enqueueMany } from '../jobs/queue.ts';
 
 export const AGENT_TASK_JOB = 'agent_task';
 
@@ -27,6 +27,11 @@ export async function startTask(trx: Transaction<Database>, task: NewTask): Prom
   await trx.insertInto('task_messages').values({ conversation_id: row.conversation_id, kind: 'message', role: 'user', content: JSON.stringify({ content: task.content }) }).execute();
   await enqueue(trx, AGENT_TASK_JOB, { conversation_id: row.conversation_id });
   return row.conversation_id;
+}
+
+/** Enqueues the runs of tasks created (queued) inside the caller's transaction, with one call. */
+export async function enqueueTaskRuns(trx: Transaction<Database>, conversationIds: string[]): Promise<void> {
+  await enqueueMany(trx, AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })));
 }
 
 const taskNotFound = (id: string) => notFound(`Task ${id} was not found for this agent.`);

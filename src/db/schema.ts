@@ -182,6 +182,7 @@ export interface Database {
     payload: Json<unknown>;
     received_at: CreatedAt;
     processed_at: Date | null;
+    dispatch_attempts: Generated<number>;
   };
   activations: {
     id: Generated<string>;

@@ -23,6 +23,15 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, task
   )`.execute(db);
 }
 
+/** Adds one job per payload with ONE graphile_worker.add_jobs call (one NOTIFY, however many jobs). */
+export async function enqueueMany(db: Kysely<Database> | Transaction<Database>, task: string, payloads: unknown[], options: { maxAttempts?: number } = {}): Promise<void> {
+  if (!payloads.length) return;
+  await sql`SELECT count(*) FROM graphile_worker.add_jobs((
+    SELECT array_agg((${task}, p, NULL, NULL, ${options.maxAttempts ?? 5}, NULL, NULL, NULL)::graphile_worker.job_spec)
+      FROM unnest(${payloads.map((p) => JSON.stringify(p))}::json[]) AS p
+  ))`.execute(db);
+}
+
 const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
 
 /**
@@ -78,6 +87,10 @@ export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
 }
 
 export interface Worker {
+  /** This process's id in worker_processes. */
+  processId: string;
+  /** Counts `workerId` as one of this live process's, so its locked jobs are not released as orphans. */
+  register(workerId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +115,10 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
   const timer = setInterval(() => beat().catch((err: Error) => options.log('warning', `heartbeat: ${err.message}`)), HEARTBEAT_MS);
   timer.unref();
   return {
+    processId,
+    async register(workerId: string) {
+      await pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]);
+    },
     async stop() {
       clearInterval(timer);
       await runner.stop();

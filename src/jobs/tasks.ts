@@ -3,14 +3,19 @@ import type { Task } from 'graphile-worker';
 import { AGENT_TASK_JOB } from '../agents/tasks.ts';
 import type { Platform } from '../platform.ts';
 import { TOOL_RUN_JOB } from '../tools/studios.ts';
-import { DISPATCH_JOB } from '../triggers/receiver.ts';
 import { POLL_GISTS_JOB } from '../triggers/triggers.ts';
+
+/**
+ * The job of each delivery before deliveries became their own queue (006_delivery_queue.sql). Jobs an
+ * older version queued still drain: the delivery they name is undispatched, so a batch takes it.
+ */
+const LEGACY_DISPATCH_JOB = 'dispatch_delivery';
 
 export function taskList(platform: Platform): Record<string, Task> {
   return {
     [TOOL_RUN_JOB]: async (payload) => platform.studios.executeRun((payload as { run_id: string }).run_id),
     [AGENT_TASK_JOB]: async (payload) => platform.loop.execute((payload as { conversation_id: string }).conversation_id),
-    [DISPATCH_JOB]: async (payload) => platform.dispatcher.dispatch((payload as { delivery_id: string }).delivery_id),
+    [LEGACY_DISPATCH_JOB]: async () => void (await platform.dispatcher.dispatchBatch(100)),
     [POLL_GISTS_JOB]: async () => platform.dispatcher.pollGists(),
   };
 }

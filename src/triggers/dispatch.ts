@@ -1,16 +1,22 @@
 // Turns deliveries (and polled gists) into activations: each matching active trigger starts exactly
-// one task on its agent per item. The unique (trigger, source, item) row is the arbiter, so a job
-// retried after a crash, or run twice at once, adds nothing.
-import type { Kysely } from 'kysely';
+// one task on its agent per item. Undispatched deliveries are the queue: a batch is claimed with
+// FOR UPDATE SKIP LOCKED and, in ONE transaction, marked processed, matched against the triggers of
+// all its hooks (one query), turned into tasks and activations (one statement) whose runs are
+// enqueued with one add_jobs call. A crash before the commit leaves the batch undispatched for the
+// next claim; the unique activation row makes a retried or raced item add nothing.
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { startTask } from '../agents/tasks.ts';
+import { AGENT_TASK_JOB, enqueueTaskRuns } from '../agents/tasks.ts';
+import { addLocked, type LockedJob, type LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { insertActivations, type NewActivation } from './activations.ts';
 import { findTriggerType, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
-class AlreadyActivated extends Error {}
+/** A delivery whose dispatch failed this often on its own is left alone (and logged). */
+export const MAX_DISPATCH_ATTEMPTS = 10;
 
 interface TriggerRow {
   id: string;
@@ -20,49 +26,123 @@ interface TriggerRow {
   created_by: string;
 }
 
-export function createDispatcher(db: Kysely<Database>, config: Config, integrations: Integrations) {
-  async function activate(trigger: TriggerRow, source: string, activation: Activation, event: Record<string, unknown>): Promise<boolean> {
-    const content = `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
+interface ClaimedDelivery {
+  delivery_id: string;
+  hook_id: string;
+  event: string;
+  action: string | null;
+  payload: Record<string, any>;
+}
+
+const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
+  `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
+
+export function createDispatcher(db: Kysely<Database>, config: Config, integrations: Integrations, log: (message: string) => void = (m) => console.warn(m)) {
+  let local: { runner: LocalRunner; workerId: string } | undefined;
+
+  /**
+   * Tasks, first messages, activations and task runs of `activations`, in the caller's transaction.
+   * With a local runner, the runs are jobs locked to it, to be handed over (`start`) after the commit.
+   */
+  async function store(trx: Transaction<Database>, activations: NewActivation[]): Promise<LockedJob[]> {
+    const created = await insertActivations(trx, activations);
+    if (local) return addLocked(trx, AGENT_TASK_JOB, created.map((id) => ({ conversation_id: id })), local.workerId);
+    await enqueueTaskRuns(trx, created);
+    return [];
+  }
+
+  /** Starts runs stored by a committed transaction. */
+  const start = (jobs: LockedJob[]) => {
+    if (jobs.length) local?.runner.run(jobs);
+  };
+
+  /** Claims (and marks processed) up to `limit` undispatched deliveries, or the one named. */
+  async function claim(trx: Transaction<Database>, which: { limit: number } | { deliveryId: string }): Promise<ClaimedDelivery[]> {
+    const filter = 'deliveryId' in which ? sql`delivery_id = ${which.deliveryId}` : sql`true`;
+    const limit = 'deliveryId' in which ? 1 : which.limit;
+    const { rows } = await sql<ClaimedDelivery>`
+      UPDATE deliveries d SET processed_at = now()
+        FROM (SELECT delivery_id FROM deliveries
+               WHERE processed_at IS NULL AND dispatch_attempts < ${MAX_DISPATCH_ATTEMPTS} AND ${filter}
+               ORDER BY received_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS claimed
+       WHERE d.delivery_id = claimed.delivery_id
+      RETURNING d.delivery_id, d.hook_id, d.event, d.action, d.payload`.execute(trx);
+    return rows;
+  }
+
+  async function dispatchIn(trx: Transaction<Database>, deliveries: ClaimedDelivery[]): Promise<LockedJob[]> {
+    if (!deliveries.length) return [];
+    const hookIds = [...new Set(deliveries.map((d) => d.hook_id))];
+    const triggers = await trx
+      .selectFrom('triggers as t')
+      .innerJoin('connections as c', 'c.id', 't.connection_id')
+      .select(['t.id', 't.project_id', 't.agent_id', 't.type', 't.created_by', 't.hook_id', 'c.account'])
+      .where('t.hook_id', 'in', hookIds)
+      .where('t.status', '=', 'active')
+      .execute();
+    const activations: NewActivation[] = [];
+    for (const delivery of deliveries) {
+      const d = { event: delivery.event, action: delivery.action ?? undefined, payload: delivery.payload };
+      for (const trigger of triggers) {
+        if (trigger.hook_id !== delivery.hook_id) continue;
+        let matched: Activation[];
+        try {
+          matched = findTriggerType(trigger.type)?.match(d, trigger.account) ?? [];
+        } catch (err) {
+          // A payload the predicate cannot read activates nothing; it must not hold up the batch.
+          log(`dispatch: trigger ${trigger.id} could not match delivery ${delivery.delivery_id}: ${(err as Error).message}`);
+          continue;
+        }
+        for (const activation of matched) {
+          // A tag appears in both `create` and `push` deliveries; its item is the tag, so the source
+          // must not be the delivery or it would fire twice.
+          const source = activation.item.startsWith('tag:') ? 'tag' : `delivery:${delivery.delivery_id}`;
+          // messageOf's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
+          const head = JSON.stringify({ trigger_type: trigger.type, event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id });
+          activations.push({ trigger, source, item: activation.item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
+        }
+      }
+    }
+    return store(trx, activations);
+  }
+
+  /** Dispatches one delivery on its own; a failure counts against it. */
+  async function dispatchOne(deliveryId: string): Promise<void> {
     try {
-      await db.transaction().execute(async (trx) => {
-        const conversationId = await startTask(trx, { projectId: trigger.project_id, agentId: trigger.agent_id, runAs: trigger.created_by, content, trigger: { id: trigger.id, type: trigger.type } });
-        const row = await trx
-          .insertInto('activations')
-          .values({ trigger_id: trigger.id, source, item: activation.item, conversation_id: conversationId })
-          .onConflict((oc) => oc.columns(['trigger_id', 'source', 'item']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        // Rolling back also removes the task and its job.
-        if (!row) throw new AlreadyActivated();
-      });
-      return true;
+      start(await db.transaction().execute(async (trx) => dispatchIn(trx, await claim(trx, { deliveryId }))));
     } catch (err) {
-      if (err instanceof AlreadyActivated) return false;
-      throw err;
+      log(`dispatch: delivery ${deliveryId} failed: ${(err as Error).message}`);
+      await db.updateTable('deliveries').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1) })).where('delivery_id', '=', deliveryId).execute();
     }
   }
 
   return {
-    async dispatch(deliveryId: string) {
-      const delivery = await db.selectFrom('deliveries').selectAll().where('delivery_id', '=', deliveryId).executeTakeFirst();
-      if (!delivery) return;
-      const triggers = await db
-        .selectFrom('triggers as t')
-        .innerJoin('connections as c', 'c.id', 't.connection_id')
-        .select(['t.id', 't.project_id', 't.agent_id', 't.type', 't.created_by', 'c.account'])
-        .where('t.hook_id', '=', delivery.hook_id)
-        .where('t.status', '=', 'active')
-        .execute();
-      const d = { event: delivery.event, action: delivery.action ?? undefined, payload: delivery.payload as Record<string, any> };
-      // A tag appears in both `create` and `push` deliveries; its item is the tag, so the source must
-      // not be the delivery or it would fire twice.
-      for (const trigger of triggers) {
-        for (const activation of findTriggerType(trigger.type)?.match(d, trigger.account) ?? []) {
-          const source = activation.item.startsWith('tag:') ? 'tag' : `delivery:${deliveryId}`;
-          await activate(trigger, source, activation, { event: d.event, action: d.action ?? null, delivery_id: deliveryId, payload: d.payload });
-        }
+    /** Task runs are then started in this process by `runner`, whose jobs are locked by `workerId`. */
+    runLocally(runner: LocalRunner | undefined, workerId = '') {
+      local = runner ? { runner, workerId } : undefined;
+    },
+
+    /**
+     * Dispatches the oldest undispatched deliveries, at most `limit`; returns how many it claimed. If
+     * the batch fails as a whole, each of its deliveries is retried on its own, so one bad delivery
+     * cannot hold up the others.
+     */
+    async dispatchBatch(limit: number): Promise<number> {
+      let claimed: string[] = [];
+      try {
+        const jobs = await db.transaction().execute(async (trx) => {
+          const deliveries = await claim(trx, { limit });
+          claimed = deliveries.map((d) => d.delivery_id);
+          return dispatchIn(trx, deliveries);
+        });
+        start(jobs);
+        return claimed.length;
+      } catch (err) {
+        if (!claimed.length) throw err;
+        log(`dispatch: a batch of ${claimed.length} failed (${(err as Error).message}); retrying one by one`);
+        for (const id of claimed) await dispatchOne(id);
+        return claimed.length;
       }
-      await db.updateTable('deliveries').set({ processed_at: new Date() }).where('delivery_id', '=', deliveryId).execute();
     },
 
     /** Fires new_gist for gists created since the last poll, then schedules the next poll. */
@@ -74,11 +154,17 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
           if (response.status >= 300 || !Array.isArray(response.body)) continue;
           const gists = response.body as Array<{ id: string; description?: string; html_url?: string; owner?: { login?: string } }>;
           const seen = new Set(((trigger.poll_state as { seen?: string[] } | null)?.seen ?? []));
-          for (const gist of gists.filter((g) => !seen.has(g.id))) {
-            await activate(trigger, 'poll', { item: gist.id, summary: `Gist ${gist.id} "${gist.description ?? ''}" was created by ${gist.owner?.login ?? 'the account'}.` }, { event: 'gist', action: 'created', gist });
-            seen.add(gist.id);
-          }
-          await db.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).execute();
+          const fresh = gists.filter((g) => !seen.has(g.id));
+          const activations = fresh.map((gist) => {
+            const activation = { item: gist.id, summary: `Gist ${gist.id} "${gist.description ?? ''}" was created by ${gist.owner?.login ?? 'the account'}.` };
+            return { trigger, source: 'poll', item: gist.id, content: messageOf(trigger, activation, { event: 'gist', action: 'created', gist }) };
+          });
+          for (const gist of fresh) seen.add(gist.id);
+          const jobs = await db.transaction().execute(async (trx) => {
+            await trx.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).execute();
+            return store(trx, activations);
+          });
+          start(jobs);
         } catch {
           // One connection failing (removed, rate limited) must not stop the others; next poll retries.
         }

@@ -1,16 +1,13 @@
 // POST /latest/webhooks/codehost/{hook_id}: verifies the signature over the raw bytes before
-// anything else, answers ping, and stores the delivery and its dispatch job in one transaction before
-// answering 2xx. A redelivery (same X-GitHub-Delivery) is acknowledged and changes nothing.
+// anything else, answers ping, and stores the delivery with one INSERT (PostgreSQL parses the body
+// as jsonb and takes its `action`) before answering 2xx. The stored, undispatched row is the work
+// item: no job, no transaction, no NOTIFY in that statement (see dispatcher-loop.ts). A redelivery
+// (same X-GitHub-Delivery) is acknowledged and changes nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type pg from 'pg';
 import { invalid, notFound, unauthorized } from '../errors.ts';
-import { isUuid } from '../governance/principal.ts';
-import type { Vault } from '../integrations/vault.ts';
-import { enqueue } from '../jobs/queue.ts';
-import { hookSecretOwners } from './hooks.ts';
+import type { HookSecrets } from './hook-secrets.ts';
 
-export const DISPATCH_JOB = 'dispatch_delivery';
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 const DELIVERY_ID = /^[\w-]{1,100}$/;
 
@@ -22,17 +19,21 @@ export function signatureValid(secret: string, raw: Buffer, header: string | und
   return timingSafeEqual(expected, Buffer.from(m[1], 'hex'));
 }
 
-function parse(raw: Buffer, contentType: string | undefined): Record<string, unknown> {
-  try {
-    // The code host can also send form-encoded deliveries, with the JSON in `payload`.
-    const text = contentType?.includes('application/x-www-form-urlencoded') ? (new URLSearchParams(raw.toString('utf8')).get('payload') ?? '') : raw.toString('utf8');
-    const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
-    return value as Record<string, unknown>;
-  } catch {
-    throw invalid('The delivery body is not a JSON object.');
-  }
+/** The JSON text of the delivery; the code host can also send it form-encoded, in `payload`. */
+function jsonText(raw: Buffer, contentType: string | undefined): string {
+  if (contentType?.includes('application/x-www-form-urlencoded')) return new URLSearchParams(raw.toString('utf8')).get('payload') ?? '';
+  return raw.toString('utf8');
 }
+
+// Named, so each pooled connection plans it once. `action` is taken only when it is a string.
+const STORE = {
+  name: 'hangar_store_delivery',
+  text: `INSERT INTO deliveries (delivery_id, hook_id, event, action, payload)
+         SELECT $1, $2, $3, CASE WHEN jsonb_typeof(body.p -> 'action') = 'string' THEN body.p ->> 'action' END, body.p
+           FROM (SELECT $4::jsonb AS p) AS body
+         ON CONFLICT (delivery_id) DO NOTHING
+         RETURNING 1`,
+};
 
 export interface DeliveryHeaders {
   event: string | undefined;
@@ -41,28 +42,37 @@ export interface DeliveryHeaders {
   contentType: string | undefined;
 }
 
-export function createReceiver(db: Kysely<Database>, vault: Vault) {
+const notJson = () => invalid('The delivery body is not a JSON object.');
+const noHook = (hookId: string) => notFound(`There is no webhook ${hookId}.`);
+
+/** `stored` is told of every newly stored delivery (it wakes the dispatcher). */
+export function createReceiver(pool: pg.Pool, secrets: HookSecrets, stored: () => void) {
   return async function receive(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
-    const hook = isUuid(hookId) ? await db.selectFrom('codehost_hooks').select(['project_id', 'secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirst() : undefined;
-    if (!hook) throw notFound(`There is no webhook ${hookId}.`);
-    const secret = vault.open<string>({ keyId: hook.secret_key_id, data: hook.secret }, hookSecretOwners(hook.project_id, hookId));
-    if (!signatureValid(secret, raw, headers.signature)) throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
+    const hook = await secrets.get(hookId);
+    if (!hook) throw noHook(hookId);
+    if (!signatureValid(hook.secret, raw, headers.signature)) throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
     if (!headers.event) throw invalid('The X-GitHub-Event header is missing.');
-    if (headers.event === 'ping') return { ok: true, event: 'ping' };
+    if (headers.event === 'ping') {
+      // Nothing is stored for a ping, so no foreign key speaks for a hook deleted elsewhere: ask.
+      if (!(await secrets.read(hookId))) throw noHook(hookId);
+      return { ok: true, event: 'ping' };
+    }
     if (!headers.delivery || !DELIVERY_ID.test(headers.delivery)) throw invalid('The X-GitHub-Delivery header is missing or malformed.');
-    const payload = parse(raw, headers.contentType);
-    const action = typeof payload.action === 'string' ? payload.action : null;
-    const stored = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('deliveries')
-        .values({ delivery_id: headers.delivery!, hook_id: hookId, event: headers.event!, action, payload: JSON.stringify(payload) })
-        .onConflict((oc) => oc.column('delivery_id').doNothing())
-        .returning('delivery_id')
-        .executeTakeFirst();
-      if (row) await enqueue(trx, DISPATCH_JOB, { delivery_id: row.delivery_id }, { maxAttempts: 10 });
-      return Boolean(row);
-    });
-    return { ok: true, event: headers.event, delivery_id: headers.delivery, duplicate: !stored };
+    let inserted: number;
+    try {
+      inserted = (await pool.query({ ...STORE, values: [headers.delivery, hookId, headers.event, jsonText(raw, headers.contentType)] })).rowCount ?? 0;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // 22xxx: not JSON (or a \u0000 jsonb cannot hold); 23514: JSON but not an object.
+      if (code?.startsWith('22') || code === '23514') throw notJson();
+      // The hook was deleted (by another process, within the secret cache's lifetime).
+      if (code === '23503') {
+        secrets.forget(hookId);
+        throw noHook(hookId);
+      }
+      throw err;
+    }
+    if (inserted) stored();
+    return { ok: true, event: headers.event, delivery_id: headers.delivery, duplicate: !inserted };
   };
 }
-

@@ -36,7 +36,8 @@ function configOf(type: TriggerType, config: Record<string, unknown>): Record<st
   return {};
 }
 
-export function createTriggers(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations) {
+/** `hookGone` is told of a hook that may have been deleted, so cached secrets are dropped. */
+export function createTriggers(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations, hookGone: (hookId: string) => void = () => {}) {
   const sendFor = (actor: Actor, connectionId: string): Send => async (request) => (await integrations.request(actor, connectionId, request)).response;
 
   /** Events every remaining trigger of the hook needs. */
@@ -72,6 +73,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       if (remaining.length === 0) await dropHook(trx, send, hook.target, row);
       else await syncHook(trx, vault, config, send, actor.project.id, hook.target, row, remaining);
     });
+    if (trigger.hook_id) hookGone(trigger.hook_id);
   }
 
   return {

@@ -164,7 +164,7 @@ async function drained(what: string): Promise<void> {
 test('a delivery acknowledged with 2xx activates exactly once across a SIGKILL and a restart; redeliveries add nothing', { timeout: 150_000 }, async (t) => {
   // Set up through the child process, as an operator's client would.
   child = await startHangar();
-  const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, HANGAR_DB_POOL_SIZE: '1' }), () => {});
+  const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, HANGAR_DB_POOL_SIZE: '2' }), () => {});
   let c: Client;
   try {
     c = await newProject({ url, db });

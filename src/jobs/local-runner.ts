@@ -1,0 +1,136 @@
+// Runs, in this process, jobs this process added already locked to itself (see `addLocked`): the
+// dispatcher's task runs start right after its commit, without a queue round trip (graphile-worker's
+// get_job) or a NOTIFY, and finish with one batched DELETE instead of a complete_job each. They are
+// ordinary graphile-worker jobs all along: if this process dies, the heartbeat's orphan release
+// (queue.ts) unlocks them and any worker runs them; a run that fails is unlocked for a retry. Jobs
+// waiting when a batch slot frees up are handed over together (the loop starts them in one statement).
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type pg from 'pg';
+import type { Database } from '../db/schema.ts';
+
+export interface LockedJob {
+  id: string;
+  payload: unknown;
+}
+
+/** Adds one job per payload, locked by `workerId` (so no queue worker takes it), in the caller's transaction. */
+export async function addLocked(db: Kysely<Database> | Transaction<Database>, task: string, payloads: unknown[], workerId: string, maxAttempts = 5): Promise<LockedJob[]> {
+  if (!payloads.length) return [];
+  // The queue's own table (graphile-worker 0.16.6, pinned): attempts 1 as if get_job had taken it.
+  const { rows } = await sql<{ id: string; payload: unknown }>`
+    INSERT INTO graphile_worker._private_jobs (task_id, payload, max_attempts, attempts, locked_at, locked_by)
+    SELECT (SELECT id FROM graphile_worker._private_tasks WHERE identifier = ${task}), p, ${maxAttempts}, 1, now(), ${workerId}
+      FROM unnest(${payloads.map((p) => JSON.stringify(p))}::json[]) AS p
+    RETURNING id::text, payload`.execute(db);
+  return rows;
+}
+
+export interface LocalRunnerOptions {
+  workerId: string;
+  task: string;
+  /** Batches in flight at once. */
+  concurrency: number;
+  /** Jobs handed to the handler at once. */
+  batchSize: number;
+  /** Runs the payloads; resolves to each one's failure (undefined: done), by position. */
+  handler: (payloads: unknown[]) => Promise<Array<Error | undefined>>;
+  /** Called when the backlog drops below `roomBelow` after having reached it. */
+  onRoom: () => void;
+  roomBelow: number;
+  log: (message: string) => void;
+}
+
+const FLUSH_MS = 5;
+
+export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOptions) {
+  await pool.query('INSERT INTO graphile_worker._private_tasks (identifier) VALUES ($1) ON CONFLICT DO NOTHING', [options.task]);
+  const waiting: LockedJob[] = [];
+  /** Jobs being run. */
+  let active = 0;
+  let batches = 0;
+  let stopped = false;
+  let full = false;
+  const done: string[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  const idle: Array<() => void> = [];
+
+  function flush() {
+    flushTimer = undefined;
+    const ids = done.splice(0);
+    if (!ids.length) return;
+    flushing = flushing.then(() =>
+      pool
+        .query('DELETE FROM graphile_worker._private_jobs WHERE id = ANY($1::bigint[]) AND locked_by = $2', [ids, options.workerId])
+        .then(() => undefined)
+        .catch((err: Error) => {
+          options.log(`local runner: completing ${ids.length} job(s): ${err.message}`);
+          done.push(...ids);
+          flushTimer ??= setTimeout(flush, 1000);
+        }),
+    );
+  }
+
+  async function runBatch(jobs: LockedJob[]) {
+    let failures: Array<Error | undefined>;
+    try {
+      failures = await options.handler(jobs.map((j) => j.payload));
+    } catch (err) {
+      failures = jobs.map(() => err as Error);
+    }
+    for (const [i, job] of jobs.entries()) {
+      const failure = failures[i];
+      if (!failure) {
+        done.push(job.id);
+        continue;
+      }
+      options.log(`local runner: job ${job.id} failed, released for a retry: ${failure.message}`);
+      await pool
+        .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = now() + interval '5 seconds', last_error = $3 WHERE id = $1 AND locked_by = $2`, [job.id, options.workerId, failure.message])
+        .catch(() => {});
+    }
+    if (done.length) flushTimer ??= setTimeout(flush, FLUSH_MS);
+  }
+
+  function pump() {
+    while (!stopped && batches < options.concurrency && waiting.length) {
+      const batch = waiting.splice(0, options.batchSize);
+      active += batch.length;
+      batches++;
+      void runBatch(batch).finally(() => {
+        active -= batch.length;
+        batches--;
+        if (full && waiting.length + active < options.roomBelow) {
+          full = false;
+          options.onRoom();
+        }
+        pump();
+        if (active === 0 && !waiting.length) idle.splice(0).forEach((f) => f());
+      });
+    }
+  }
+
+  return {
+    run(jobs: LockedJob[]) {
+      waiting.push(...jobs);
+      pump();
+    },
+    /** False while the backlog is at `roomBelow` or more: the dispatcher waits for onRoom. */
+    hasRoom(): boolean {
+      if (waiting.length + active >= options.roomBelow) full = true;
+      return !full;
+    },
+    async stop() {
+      stopped = true;
+      // Not started: back to the queue for any worker.
+      const left = waiting.splice(0).map((j) => j.id);
+      if (left.length) await pool.query('UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL WHERE id = ANY($1::bigint[]) AND locked_by = $2', [left, options.workerId]).catch(() => {});
+      if (active) await new Promise<void>((r) => idle.push(r));
+      if (flushTimer) clearTimeout(flushTimer);
+      flush();
+      await flushing;
+    },
+  };
+}
+
+export type LocalRunner = Awaited<ReturnType<typeof startLocalRunner>>;

@@ -1,0 +1,51 @@
+// Stores activations in bulk: for each (trigger, source, item) not activated before, a queued task on
+// the trigger's agent, its first message and the activation row, in ONE statement. The unique
+// activation row is the arbiter: a duplicate (a redelivered tag, a re-polled gist, a batch retried
+// after a crash) is skipped by ON CONFLICT and creates no task, without failing its neighbours.
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface NewActivation {
+  trigger: { id: string; project_id: string; agent_id: string; type: string; created_by: string };
+  source: string;
+  item: string;
+  /**
+   * The task's first (user) message: `content`, or, for a delivery, `content` + the delivery's stored
+   * payload as JSON + `suffix`, put together by PostgreSQL (the payload does not travel back).
+   */
+  content: string;
+  payloadOf?: { deliveryId: string; suffix: string };
+}
+
+/** Creates the tasks of the activations that are new; returns their conversation ids. */
+export async function insertActivations(trx: Transaction<Database>, activations: NewActivation[]): Promise<string[]> {
+  if (!activations.length) return [];
+  const col = <T>(f: (a: NewActivation) => T) => activations.map(f);
+  const ids = activations.map(() => randomUUID());
+  // Data-modifying CTEs run in one statement; the foreign keys of activations and task_messages to
+  // tasks are checked at its end, when the tasks exist.
+  const { rows } = await sql<{ conversation_id: string }>`
+    WITH input AS (
+      SELECT * FROM unnest(${ids}::uuid[], ${col((a) => a.trigger.id)}::uuid[], ${col((a) => a.trigger.project_id)}::uuid[],
+                           ${col((a) => a.trigger.agent_id)}::uuid[], ${col((a) => a.trigger.created_by)}::uuid[], ${col((a) => a.trigger.type)}::text[],
+                           ${col((a) => a.source)}::text[], ${col((a) => a.item)}::text[], ${col((a) => a.content)}::text[],
+                           ${col((a) => a.payloadOf?.deliveryId ?? null)}::text[], ${col((a) => a.payloadOf?.suffix ?? '')}::text[])
+        AS i (conversation_id, trigger_id, project_id, agent_id, run_as, trigger_type, source, item, content, delivery_id, suffix)
+    ), activated AS (
+      INSERT INTO activations (trigger_id, source, item, conversation_id)
+      SELECT trigger_id, source, item, conversation_id FROM input
+      ON CONFLICT (trigger_id, source, item) DO NOTHING
+      RETURNING conversation_id
+    ), task AS (
+      INSERT INTO tasks (conversation_id, project_id, agent_id, state, run_as, trigger_id, trigger_type)
+      SELECT i.conversation_id, i.project_id, i.agent_id, 'queued', i.run_as, i.trigger_id, i.trigger_type
+        FROM input i JOIN activated USING (conversation_id)
+      RETURNING conversation_id
+    )
+    INSERT INTO task_messages (conversation_id, kind, role, content)
+    SELECT i.conversation_id, 'message', 'user', jsonb_build_object('content', i.content || coalesce(d.payload::text, '') || i.suffix)
+      FROM input i JOIN task USING (conversation_id) LEFT JOIN deliveries d ON d.delivery_id = i.delivery_id
+    RETURNING conversation_id`.execute(trx);
+  return rows.map((r) => r.conversation_id);
+}

@@ -1,0 +1,34 @@
+// Tells a dispatcher that a delivery was stored. In a process that runs the dispatcher (roles `all`
+// and `worker`) it is a function call; in a receiver-only process (role `server`) it is a NOTIFY on
+// DELIVERY_CHANNEL, sent at most once per NOTIFY_EVERY_MS and in its own statement — never in the
+// delivery's INSERT, whose commit would otherwise queue on PostgreSQL's database-wide notify lock.
+import type pg from 'pg';
+
+export const DELIVERY_CHANNEL = 'hangar_deliveries';
+const NOTIFY_EVERY_MS = 5;
+
+export function createDeliverySignal(pool: pg.Pool, log: (message: string) => void = (m) => console.warn(m)) {
+  let local: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const notify = () => {
+    timer = undefined;
+    pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`).catch((err: Error) => log(`delivery signal: ${err.message}`));
+  };
+  return {
+    /** A delivery was stored. */
+    stored(): void {
+      if (local) local();
+      else timer ??= setTimeout(notify, NOTIFY_EVERY_MS);
+    },
+    /** This process dispatches: call `wake` instead of notifying. */
+    handleLocally(wake: (() => void) | undefined): void {
+      local = wake;
+    },
+    close(): void {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type DeliverySignal = ReturnType<typeof createDeliverySignal>;

@@ -1,0 +1,49 @@
+// The hooks' decrypted secrets, kept in this process for a short while so the receiver does not read
+// and decrypt the hook's row on every delivery. A hook deleted in this process is forgotten at once;
+// one deleted by another process may stay here up to the TTL, which refuses nothing wrongly and lets
+// nothing in: the delivery's INSERT then fails on the deliveries → codehost_hooks foreign key (404).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isUuid } from '../governance/principal.ts';
+import type { Vault } from '../integrations/vault.ts';
+import { hookSecretOwners } from './hooks.ts';
+
+export interface HookSecret {
+  projectId: string;
+  secret: string;
+}
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 1000;
+
+export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
+  const cache = new Map<string, { value: HookSecret; expires: number }>();
+
+  /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
+  async function read(hookId: string): Promise<HookSecret | undefined> {
+    if (!isUuid(hookId)) return undefined;
+    const hook = await db.selectFrom('codehost_hooks').select(['project_id', 'secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirst();
+    if (!hook) return undefined;
+    return { projectId: hook.project_id, secret: vault.open<string>({ keyId: hook.secret_key_id, data: hook.secret }, hookSecretOwners(hook.project_id, hookId)) };
+  }
+
+  return {
+    read,
+    /** The hook's secret, from the cache when fresh. */
+    async get(hookId: string): Promise<HookSecret | undefined> {
+      const hit = cache.get(hookId);
+      if (hit && hit.expires > Date.now()) return hit.value;
+      if (hit) cache.delete(hookId);
+      const value = await read(hookId);
+      if (!value) return undefined;
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(hookId, { value, expires: Date.now() + TTL_MS });
+      return value;
+    },
+    forget(hookId: string): void {
+      cache.delete(hookId);
+    },
+  };
+}
+
+export type HookSecrets = ReturnType<typeof createHookSecrets>;
