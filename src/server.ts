@@ -82,7 +82,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
         log: (m) => logger.warn(m),
       });
       platform.dispatcher.runLocally(localRunner, runnerId);
-      dispatcherLoop = await startDispatcherLoop(db.pool, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, log: (m) => logger.warn(m) });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';

@@ -3,6 +3,7 @@
 // Without one, the agent runs its actions in order on the message. Every message and tool run is
 // recorded on the task.
 import { sql, type Kysely } from 'kysely';
+import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
 import type { Database, TaskState } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
@@ -50,6 +51,9 @@ export function createLoop(deps: LoopDeps) {
   // reach private addresses unless the deployment allows them. HANGAR_MODEL_BASE_URL is the
   // operator's choice and is trusted (a model on localhost is a normal self-hosted setup).
   const guarded = deps.config.allowPrivateAddresses ? undefined : guardedAgent(false);
+  // Task runs start in batches (the dispatcher's, the local runner's); the ones with real work —
+  // model calls, provider steps — still run at most HANGAR_WORKER_CONCURRENCY at a time per process.
+  const working = pLimit(deps.config.workerConcurrency);
 
   async function record(conversationId: string, kind: 'message' | 'tool_run', role: string, content: unknown) {
     await db.insertInto('task_messages').values({ conversation_id: conversationId, kind, role, content: JSON.stringify(content) }).execute();
@@ -213,7 +217,7 @@ export function createLoop(deps: LoopDeps) {
       const failed = new Map<string, Error>();
       await Promise.all([
         completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
-        ...begun.filter((b) => !nothingToRun(b)).map((b) => run(b).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
+        ...begun.filter((b) => !nothingToRun(b)).map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
       ]);
       return conversationIds.map((id) => failed.get(id));
   }

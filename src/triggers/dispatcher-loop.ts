@@ -1,8 +1,9 @@
 // Runs the dispatcher in a worker process: up to `concurrency` batches at a time, as long as batches
-// come back full or someone woke it meanwhile. Woken by the receiver in this process (delivery-signal.ts), by a NOTIFY
-// on DELIVERY_CHANNEL from receiver-only processes (a LISTEN connection of its own, re-opened when it
-// drops), and by a fallback poll that also picks up what a killed process left undispatched.
-import type pg from 'pg';
+// come back full or someone woke it meanwhile. Woken by the receiver in this process
+// (delivery-signal.ts), by a NOTIFY on DELIVERY_CHANNEL from receiver-only processes (through the
+// process's notifications link), and by a fallback poll that also picks up what a killed process
+// left undispatched.
+import type { Notifications } from '../db/notifications.ts';
 import { DELIVERY_CHANNEL } from './delivery-signal.ts';
 import type { Dispatcher } from './dispatch.ts';
 
@@ -21,12 +22,10 @@ export interface DispatcherLoop {
   stop(): Promise<void>;
 }
 
-export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher, options: DispatcherLoopOptions): Promise<DispatcherLoop> {
+export function startDispatcherLoop(notifications: Notifications, dispatcher: Dispatcher, options: DispatcherLoopOptions): DispatcherLoop {
   let stopped = false;
   const running = new Set<Promise<void>>();
   let again = false;
-  let listener: pg.PoolClient | undefined;
-  let relisten: NodeJS.Timeout | undefined;
 
   async function drain() {
     do {
@@ -58,31 +57,9 @@ export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher,
     running.add(p);
   }
 
-  async function listen() {
-    relisten = undefined;
-    if (stopped) return;
-    try {
-      const client = await pool.connect();
-      const dropped = (err?: Error) => {
-        if (listener !== client) return;
-        listener = undefined;
-        client.release(err ?? true);
-        if (!stopped) relisten = setTimeout(() => void listen(), 1000);
-      };
-      client.on('notification', (n) => n.channel === DELIVERY_CHANNEL && wake());
-      client.on('error', (err) => {
-        options.log(`dispatcher: LISTEN connection: ${err.message}`);
-        dropped(err);
-      });
-      listener = client;
-      await client.query(`LISTEN ${DELIVERY_CHANNEL}`);
-    } catch (err) {
-      options.log(`dispatcher: LISTEN failed: ${(err as Error).message}`);
-      if (!stopped) relisten = setTimeout(() => void listen(), 1000);
-    }
-  }
-
-  await listen();
+  notifications.listen(DELIVERY_CHANNEL, wake);
+  // Notifications may have been missed while the link was down.
+  notifications.onReset(wake);
   const poll = setInterval(wake, options.pollMs);
   poll.unref();
   wake();
@@ -91,14 +68,7 @@ export async function startDispatcherLoop(pool: pg.Pool, dispatcher: Dispatcher,
     async stop() {
       stopped = true;
       clearInterval(poll);
-      if (relisten) clearTimeout(relisten);
       await Promise.all(running);
-      const client = listener;
-      listener = undefined;
-      if (client) {
-        await client.query(`UNLISTEN ${DELIVERY_CHANNEL}`).catch(() => {});
-        client.release();
-      }
     },
   };
 }
