@@ -379,8 +379,16 @@ async function main(): Promise<void> {
     say(`hangar at ${rate}/s: ${describeLoad(half)}; delivery → task start p50 ${fmt(latency.total.p50, 0)} ms, p99 ${fmt(latency.total.p99, 0)} ms (${latency.started}/${latency.deliveries} started); other processes ${fmt(halfCpu.other * 100, 0)} % CPU`);
     await hangar.stop();
 
-    // 4. The baseline, saturated, on the same database (its own table).
-    await query(db, 'CREATE TABLE bench_deliveries (delivery_id text PRIMARY KEY, hook_id uuid NOT NULL, event text NOT NULL, payload jsonb NOT NULL, received_at timestamptz(3) NOT NULL DEFAULT now())');
+    // 4. The baseline, saturated, on the same database (its own table, its payload compressed the way
+    //    Hangar's deliveries table compresses it, so storage settings are not what the ratio measures).
+    const [{ method }] = await query<{ method: string }>(
+      db,
+      `SELECT CASE attcompression WHEN 'l' THEN 'lz4' WHEN 'p' THEN 'pglz' ELSE 'default' END AS method
+         FROM pg_attribute WHERE attrelid = 'deliveries'::regclass AND attname = 'payload'`,
+    );
+    await query(db, `CREATE TABLE bench_deliveries (delivery_id text PRIMARY KEY, hook_id uuid NOT NULL, event text NOT NULL, payload jsonb NOT NULL, received_at timestamptz(3) NOT NULL DEFAULT now())`);
+    if (method !== 'default') await query(db, `ALTER TABLE bench_deliveries ALTER COLUMN payload SET COMPRESSION ${method}`);
+    say(`baseline payload compression: ${method} (as Hangar's deliveries.payload)`);
     const baseline = await startChild({ name: 'baseline', args: ['--import', 'tsx', SELF, '--baseline-server'], env: { DATABASE_URL: db.url, BENCH_SECRET: hook.secret } });
     const baselineIdle = rssMb(baseline.pid);
     const bs = await saturate(baseline, db, hook);
