@@ -52,8 +52,8 @@ const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const RETRIES = Number(process.env.BENCH_RETRIES || 0);
-/** Hangar's default HANGAR_DB_POOL_SIZE; the baseline gets the same. */
-const POOL_SIZE = 20;
+/** Hangar's default HANGAR_DB_POOL_SIZE unless BENCH_DB_POOL_SIZE says otherwise; the baseline gets the same. */
+const POOL_SIZE = positive('BENCH_DB_POOL_SIZE', 10);
 const TARGETS = { rpsRatio: 0.7, p99Ms: 25, rssMb: 200 };
 const VIEWER = { items: { platformDefault: { actions: { 'role:viewer': true } } } };
 

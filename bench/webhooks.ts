@@ -152,7 +152,7 @@ function deliveries(hook: Hook, phase: string): AcRequest[] {
 
 async function serveBaseline(): Promise<void> {
   const { default: Fastify } = await import('fastify');
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }); // Hangar's default HANGAR_DB_POOL_SIZE
   const secret = process.env.BENCH_SECRET!;
   const app = Fastify({ logger: false });
   app.removeAllContentTypeParsers();
@@ -430,7 +430,7 @@ async function main(): Promise<void> {
     console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections`);
     console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
-    console.log('Hangar runs `hangar start` (API and worker in one process, worker concurrency 10, pool 20); load generator, server and PostgreSQL share the machine\n');
+    console.log('Hangar runs `hangar start` (API and worker in one process, worker concurrency 10, pool 10); load generator, server and PostgreSQL share the machine\n');
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {

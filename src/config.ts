@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', redisUrl),
     },
     sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
-    dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 20, 1),
+    dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 10, 1),
     counterStore: store,
     encryptionKey: env.HANGAR_ENCRYPTION_KEY ? encryptionKey('HANGAR_ENCRYPTION_KEY', env.HANGAR_ENCRYPTION_KEY) : undefined,
     previousEncryptionKeys: (env.HANGAR_ENCRYPTION_KEYS_PREVIOUS ?? '')

@@ -1,6 +1,5 @@
 // Builds the Fastify application: conventions of api.md §1 (JSON whatever the Content-Type, error
 // body, request ids, body limit), authentication, docs, and the capability routes.
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { HangarError, invalid } from '../errors.ts';
@@ -86,12 +85,15 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     done(null, parsed);
   });
   // A POST without any body (no Content-Type, no length) still means `{}`.
-  app.addHook('preValidation', async (request) => {
+  // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
+    done();
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
@@ -99,7 +101,6 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   );
 
   const rateLimit = createRateLimit(config, platform.counters);
-  await app.register(cookie);
   addContractToRoutes(app);
   await registerDocs(app, config);
   registerAuth(app, db.pool, config, rateLimit);

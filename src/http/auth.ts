@@ -1,6 +1,7 @@
 // Reads the caller's credential from the request and checks the route's declared requirement, once,
 // before the body is even parsed. Forms (api.md §1): `[Bearer ]<project_id>:<api_key>`, the project
 // part empty for account-level calls; or the dashboard's session cookie with an `x-project-id` header.
+import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
@@ -36,13 +37,19 @@ export function parseAuthorization(header: string): { projectId: string | undefi
   return { projectId: m[1] || undefined, apiKey: m[2] };
 }
 
+/** The dashboard session token from the Cookie header; parsed only when there is no Authorization header. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookies(header)[SESSION_COOKIE] : undefined;
+}
+
 function credentialOf(request: FastifyRequest): { credential: Credential; projectId: string | undefined } | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const { projectId, apiKey } = parseAuthorization(header);
     return { credential: { kind: 'key', key: apiKey }, projectId };
   }
-  const token = request.cookies?.[SESSION_COOKIE];
+  const token = sessionToken(request);
   if (token) {
     const project = request.headers['x-project-id'];
     return { credential: { kind: 'session', token }, projectId: typeof project === 'string' && project ? project : undefined };

@@ -1,5 +1,6 @@
 // Governance routes (source §4A, api.md §2–3). Each route declares its auth requirement and calls
 // one service function; all rules live in ../../governance.
+import { serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
@@ -12,7 +13,7 @@ import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser } from '../../governance/users.ts';
-import { accountCaller, projectCaller, SESSION_COOKIE } from '../auth.ts';
+import { accountCaller, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -293,13 +294,16 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     },
     async (request, reply) => {
       const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password);
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: config.publicUrl.startsWith('https:'),
-        path: '/',
-        expires: session.expires_at,
-      });
+      reply.header(
+        'set-cookie',
+        serializeCookie(SESSION_COOKIE, session.token, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: config.publicUrl.startsWith('https:'),
+          path: '/',
+          expires: session.expires_at,
+        }),
+      );
       return { user_id: session.user_id, organization_id: session.organization_id, expires_at: session.expires_at.toISOString() };
     },
   );
@@ -311,9 +315,9 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       schema: { tags, summary: 'End the dashboard session', response: { 200: Type.Object({ logged_out: Type.Literal(true) }) } },
     },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = sessionToken(request);
       if (token) await logout(db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.header('set-cookie', serializeCookie(SESSION_COOKIE, '', { path: '/', expires: new Date(0) }));
       return { logged_out: true as const };
     },
   );
