@@ -43,32 +43,41 @@ interface Row {
   organization_id: string;
   org_role: 'admin' | 'member';
   region: string;
-  project_org: string | null;
-  member_role: Role | null;
-  member_permissions: Permissions | null;
+  /** Only in the project form. */
+  project_org?: string | null;
+  member_role?: Role | null;
+  member_permissions?: Permissions | null;
 }
 
 /**
  * The credential, its user (active), the user's organization and, when a project is named, the
- * user's membership in it. Named statements: every request runs one of these two, and a prepared
- * statement spares PostgreSQL planning the five-table join each time (measured: most of its cost).
+ * user's membership in it. Named statements: every request runs one of these, and a prepared
+ * statement spares PostgreSQL planning the join each time (measured: most of its cost). Account-level
+ * calls use a form without the project joins.
  */
-function credentialQuery(name: string, from: string, valid: string): { name: string; text: string } {
+function credentialQuery(name: string, from: string, valid: string, withProject: boolean): { name: string; text: string } {
   return {
     name,
     text: `SELECT ${from === 'api_keys' ? 'c.id' : 'NULL::uuid'} AS key_id,
-                  u.id AS user_id, u.email, u.organization_id, u.org_role, o.region,
-                  p.organization_id AS project_org, m.role AS member_role, m.permissions AS member_permissions
+                  u.id AS user_id, u.email, u.organization_id, u.org_role, o.region
+                  ${withProject ? ', p.organization_id AS project_org, m.role AS member_role, m.permissions AS member_permissions' : ''}
              FROM ${from} c
              JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
              JOIN organizations o ON o.id = u.organization_id
-             LEFT JOIN projects p ON p.id = $2::uuid
-             LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = u.id
+             ${withProject ? 'LEFT JOIN projects p ON p.id = $2::uuid LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = u.id' : ''}
             WHERE c.hash = $1 AND ${valid}`,
   };
 }
-const BY_KEY = credentialQuery('hangar_principal_by_key', 'api_keys', 'c.revoked_at IS NULL');
-const BY_SESSION = credentialQuery('hangar_principal_by_session', 'sessions', 'c.expires_at > now()');
+const STATEMENTS = {
+  key: {
+    project: credentialQuery('hangar_principal_by_key', 'api_keys', 'c.revoked_at IS NULL', true),
+    account: credentialQuery('hangar_account_by_key', 'api_keys', 'c.revoked_at IS NULL', false),
+  },
+  session: {
+    project: credentialQuery('hangar_principal_by_session', 'sessions', 'c.expires_at > now()', true),
+    account: credentialQuery('hangar_account_by_session', 'sessions', 'c.expires_at > now()', false),
+  },
+};
 
 /** Resolves the caller, checking project membership and the route's role in the same query. */
 export async function authenticate(
@@ -85,8 +94,8 @@ export async function authenticate(
   }
   if (projectId !== undefined && !isUuid(projectId)) throw notFound(`Project ${projectId} was not found.`);
   const hash = digest(credential.kind === 'key' ? credential.key : credential.token);
-  const statement = credential.kind === 'key' ? BY_KEY : BY_SESSION;
-  const { rows } = await pool.query<Row>({ ...statement, values: [hash, projectId ?? null] });
+  const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
+  const { rows } = await pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] });
   const row = rows[0];
   if (!row) {
     throw unauthorized(
