@@ -67,6 +67,6 @@ export function createPlatform(config: Config, db: Db): Platform {
     triggers: createTriggers(db.kysely, config, vault, integrations, (hookId) => hookSecrets.forget(hookId)),
     dispatcher: createDispatcher(db.kysely, config, integrations),
     deliverySignal,
-    receiveDelivery: createReceiver(db.pool, hookSecrets, () => deliverySignal.stored()),
+    receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal),
   };
 }

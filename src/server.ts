@@ -17,6 +17,8 @@ export type Role = 'all' | 'server' | 'worker';
 /** Deliveries claimed per dispatcher transaction, and the fallback poll for undispatched ones. */
 const DISPATCH_BATCH = 64;
 const DISPATCH_POLL_MS = 1000;
+/** While the receiver is saturated, one dispatch batch per this many ms. */
+const DISPATCH_YIELD_MS = 100;
 /** Task runs waiting or running in this process beyond which the dispatcher pauses. */
 const LOCAL_BACKLOG = 256;
 /** Task-run batches in flight in this process, and task runs per batch. */
@@ -82,7 +84,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
         log: (m) => logger.warn(m),
       });
       platform.dispatcher.runLocally(localRunner, runnerId);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, log: (m) => logger.warn(m) });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';

@@ -6,10 +6,13 @@ import type pg from 'pg';
 
 export const DELIVERY_CHANNEL = 'hangar_deliveries';
 const NOTIFY_EVERY_MS = 5;
+/** Deliveries being received at once from which the receiver counts as saturated. */
+const BUSY_AT = 16;
 
 export function createDeliverySignal(pool: pg.Pool, log: (message: string) => void = (m) => console.warn(m)) {
   let local: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let receiving = 0;
   const notify = () => {
     timer = undefined;
     pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`).catch((err: Error) => log(`delivery signal: ${err.message}`));
@@ -20,6 +23,13 @@ export function createDeliverySignal(pool: pg.Pool, log: (message: string) => vo
       if (local) local();
       else timer ??= setTimeout(notify, NOTIFY_EVERY_MS);
     },
+    /** A delivery is being received; call the result when it is answered. */
+    receiving(): () => void {
+      receiving++;
+      return () => void receiving--;
+    },
+    /** This process's receiver has a queue of its own: its dispatcher should give way. */
+    busy: (): boolean => receiving >= BUSY_AT,
     /** This process dispatches: call `wake` instead of notifying. */
     handleLocally(wake: (() => void) | undefined): void {
       local = wake;

@@ -13,6 +13,9 @@ export interface DispatcherLoopOptions {
   concurrency: number;
   /** False while the task runs already dispatched are too many: wait to be woken. */
   hasRoom?: () => boolean;
+  /** True while this process's receiver is saturated: dispatch one batch per `yieldMs` only. */
+  busy?: () => boolean;
+  yieldMs?: number;
   pollMs: number;
   log: (message: string) => void;
 }
@@ -26,11 +29,23 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
   let stopped = false;
   const running = new Set<Promise<void>>();
   let again = false;
+  let lastBatchAt = 0;
+  let yieldTimer: NodeJS.Timeout | undefined;
 
   async function drain() {
     do {
       again = false;
       if (options.hasRoom && !options.hasRoom()) return;
+      if (options.busy?.() && Date.now() - lastBatchAt < (options.yieldMs ?? 0)) {
+        // Accepting deliveries (stored durably, answered within a second) goes first; activations
+        // catch up as soon as the receiver is no longer saturated.
+        yieldTimer ??= setTimeout(() => {
+          yieldTimer = undefined;
+          wake();
+        }, options.yieldMs);
+        return;
+      }
+      lastBatchAt = Date.now();
       let claimed: number;
       try {
         claimed = await dispatcher.dispatchBatch(options.batchSize);
@@ -68,6 +83,7 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
     async stop() {
       stopped = true;
       clearInterval(poll);
+      if (yieldTimer) clearTimeout(yieldTimer);
       await Promise.all(running);
     },
   };

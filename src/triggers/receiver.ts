@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { invalid, notFound, unauthorized } from '../errors.ts';
+import type { DeliverySignal } from './delivery-signal.ts';
 import type { HookSecrets } from './hook-secrets.ts';
 
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
@@ -45,9 +46,18 @@ export interface DeliveryHeaders {
 const notJson = () => invalid('The delivery body is not a JSON object.');
 const noHook = (hookId: string) => notFound(`There is no webhook ${hookId}.`);
 
-/** `stored` is told of every newly stored delivery (it wakes the dispatcher). */
-export function createReceiver(pool: pg.Pool, secrets: HookSecrets, stored: () => void) {
+/** `signal` is told of every delivery being received and every one newly stored (it wakes the dispatcher). */
+export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick<DeliverySignal, 'receiving' | 'stored'>) {
   return async function receive(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
+    const done = signal.receiving();
+    try {
+      return await store(hookId, headers, raw);
+    } finally {
+      done();
+    }
+  };
+
+  async function store(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
     const hook = await secrets.get(hookId);
     if (!hook) throw noHook(hookId);
     if (!signatureValid(hook.secret, raw, headers.signature)) throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
@@ -72,7 +82,7 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, stored: () =
       }
       throw err;
     }
-    if (inserted) stored();
+    if (inserted) signal.stored();
     return { ok: true, event: headers.event, delivery_id: headers.delivery, duplicate: !inserted };
-  };
+  }
 }

@@ -253,4 +253,19 @@ describe('speed', () => {
     const slowest = Math.max(...times);
     assert.ok(slowest < 1000, `slowest answer took ${slowest.toFixed(0)} ms`);
   });
+
+  test('a burst that saturates the receiver (its dispatcher then gives way) still activates every delivery once, within seconds', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => sendDelivery(otherHook, 'issues', P.issuesEvent(OTHER_REPO, 'opened', P.issue(OTHER_REPO, { number: 700 + i, title: `Flood ${i}` })))),
+    );
+    for (const d of burst) accepted(d);
+    const activated = async () => (await Promise.all(burst.map((d) => activationsOf(d.id)))).map((rows) => rows.length);
+    const deadline = Date.now() + 10_000;
+    let counts = await activated();
+    while (counts.some((n) => n === 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      counts = await activated();
+    }
+    assert.deepEqual(counts, burst.map(() => 1), 'every delivery of the burst activates its trigger exactly once');
+  });
 });
