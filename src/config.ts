@@ -34,6 +34,8 @@ export interface Config {
   gistPollSeconds: number;
   /** How long a decrypted connection is kept in memory; 0 turns the cache off. */
   connectionCacheSeconds: number;
+  /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
+  principalCacheSeconds: number;
 }
 
 export interface OAuthAppSettings {
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
+    principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { createCounters, type Counters } from './counters.ts';
 import type { Db } from './db/connection.ts';
 import { createNotifications, type Notifications } from './db/notifications.ts';
+import { createPrincipalCache, type PrincipalCache } from './governance/principal-cache.ts';
 import { createConnectionCache } from './integrations/connection-cache.ts';
 import { createQuotas } from './integrations/quotas.ts';
 import { createIntegrations, type Integrations } from './integrations/service.ts';
@@ -25,6 +26,7 @@ export interface Platform {
   vault: Vault;
   counters: Counters;
   notifications: Notifications;
+  principals: PrincipalCache;
   integrations: Integrations;
   studios: Studios;
   agents: Agents;
@@ -59,6 +61,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, (message) => process.stderr.write(`${message}\n`)),
     integrations,
     studios,
     agents,

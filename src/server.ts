@@ -50,6 +50,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     await localRunner?.stop();
     await worker?.stop();
     await platform?.counters.close();
+    await platform?.principals.close();
     await platform?.notifications.close();
     await db.close();
   };

@@ -1,9 +1,11 @@
-// Who is calling, resolved on every request straight from the database: no cache can keep a
-// revoked key, a deactivated user or a removed member alive on any process.
+// Who is calling: the credential, its user, organization and project membership. An API key's row
+// may come from the principal cache, which every change that can take access away empties on every
+// process before that change's request returns (principal-cache.ts); sessions are always read.
 import type pg from 'pg';
 import type { Config, Region } from '../config.ts';
 import { forbidden, HangarError, notFound, unauthorized } from '../errors.ts';
 import { actionOf, atLeast, type Permissions, type Role } from './permissions.ts';
+import type { PrincipalCache } from './principal-cache.ts';
 import { digest, parseApiKey } from './secrets.ts';
 
 export interface Principal {
@@ -86,6 +88,7 @@ export async function authenticate(
   credential: Credential,
   projectId: string | undefined,
   required: Role | undefined,
+  cache?: PrincipalCache,
 ): Promise<Principal> {
   if (credential.kind === 'key') {
     const { region, wellFormed } = parseApiKey(credential.key);
@@ -94,9 +97,15 @@ export async function authenticate(
   }
   if (projectId !== undefined && !isUuid(projectId)) throw notFound(`Project ${projectId} was not found.`);
   const hash = digest(credential.kind === 'key' ? credential.key : credential.token);
-  const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
-  const { rows } = await pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] });
-  const row = rows[0];
+  const cacheKey = credential.kind === 'key' && cache ? `${hash.toString('base64')}:${projectId ?? ''}` : undefined;
+  let row = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
+  if (!row) {
+    const generation = cache?.generation() ?? 0;
+    const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
+    const { rows } = await pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] });
+    row = rows[0];
+    if (row && cacheKey) cache!.set(cacheKey, row, generation);
+  }
   if (!row) {
     throw unauthorized(
       credential.kind === 'key'

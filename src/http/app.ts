@@ -103,10 +103,10 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   const rateLimit = createRateLimit(config, platform.counters);
   addContractToRoutes(app);
   await registerDocs(app, config);
-  registerAuth(app, db.pool, config, rateLimit);
+  registerAuth(app, db.pool, config, rateLimit, platform.principals);
 
   healthRoutes(app, db.pool);
-  governanceRoutes(app, db, config);
+  governanceRoutes(app, db, config, platform.principals);
   integrationRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
+import type { PrincipalCache } from '../governance/principal-cache.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 /**
@@ -57,7 +58,7 @@ function credentialOf(request: FastifyRequest): { credential: Credential; projec
   return undefined;
 }
 
-export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit): void {
+export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): void {
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
@@ -69,7 +70,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;
-    request.principal = await authenticate(pool, config, given.credential, projectId, role);
+    request.principal = await authenticate(pool, config, given.credential, projectId, role, principals);
     await rateLimit.consume(request.principal.keyId ? `key:${request.principal.keyId}` : `user:${request.principal.userId}`);
   });
 }

@@ -145,6 +145,53 @@ describe('deactivation', () => {
   });
 });
 
+describe('principals kept in memory', () => {
+  test('a revoked key, a demoted or removed member: refused on the very next request on every server', async () => {
+    const second = await startServer(server.databaseUrl);
+    try {
+      const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: await invite('cached@example.test', 'role:editor'), password: 'cached password' } });
+      const userId = accepted.body.user_id;
+      const cookie = await signIn('cached@example.test', 'cached password');
+      const keys = [];
+      for (let i = 0; i < 2; i++) keys.push((await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: { cookie }, body: {} })).body.api_key as string);
+      const [revoked, kept] = keys;
+      // Every key is used (and so kept in memory) on both servers, project-scoped and account-level.
+      const use = async (s: TestServer, key: string) => [
+        (await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, key) })).status,
+        (await call(s, 'GET', '/latest/auth/info', { authorization: `Bearer :${key}` })).status,
+        (await call(s, 'POST', '/latest/agents/list', { authorization: bearer(projectId, key), body: {} })).status,
+      ];
+      for (let round = 0; round < 2; round++) for (const s of [server, second]) for (const key of keys) assert.deepEqual(await use(s, key), [200, 200, 200]);
+
+      // A key revoked on one server fails at once on both; the user's other key still works.
+      assert.equal((await call(second, 'POST', `/latest/auth/users/${userId}/keys/delete`, { headers: { cookie }, body: { key_id: (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${revoked}` })).body.key_id } })).status, 200);
+      for (const s of [server, second]) {
+        expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, revoked) }), 401, 'unauthorized');
+        expectError(await call(s, 'GET', '/latest/auth/info', { authorization: `Bearer :${revoked}` }), 401, 'unauthorized');
+        assert.equal((await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, kept) })).status, 200);
+      }
+
+      // Demoted to viewer on one server: an editor's call is refused at once on both.
+      const createAgent = (s: TestServer) => call(s, 'POST', '/latest/agents/upsert', { authorization: bearer(projectId, kept), body: { name: `by ${s.url}` } });
+      for (const s of [server, second]) assert.equal((await createAgent(s)).status, 200);
+      assert.equal((await call(server, 'POST', `/latest/auth/users/${userId}/update`, { authorization: bearer(projectId, org.api_key), body: { permissions: role('role:viewer') } })).status, 200);
+      for (const s of [server, second]) {
+        expectError(await createAgent(s), 403, 'forbidden');
+        assert.deepEqual((await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, kept) })).body.permissions, role('role:viewer'));
+      }
+
+      // Removed from the project on one server: refused there at once on both; the account still works.
+      assert.equal((await call(second, 'POST', `/latest/auth/users/${userId}/delete`, { authorization: bearer(projectId, org.api_key), body: {} })).status, 200);
+      for (const s of [server, second]) {
+        expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, kept) }), 403, 'forbidden');
+        assert.equal((await call(s, 'GET', '/latest/auth/info', { authorization: `Bearer :${kept}` })).status, 200);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   test('login sets an HTTP-only cookie; logout ends it; a wrong password is 401', async () => {
     const admin = (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` })).body.email;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
+import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
 import { acceptInvite, createInvite, deleteInvite, listInvites } from '../../governance/invites.ts';
 import { createKey, deleteKey, listKeys } from '../../governance/keys.ts';
@@ -61,8 +62,14 @@ const Invite = Type.Object({
 });
 const Key = Type.Object({ key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
 
-export function governanceRoutes(app: FastifyInstance, database: Db, config: Config): void {
+export function governanceRoutes(app: FastifyInstance, database: Db, config: Config, principals: PrincipalCache): void {
   const db = database.kysely;
+  // A change that can take access away answers only once no server holds the old access in memory.
+  const thenForget = async <T>(change: Promise<T>): Promise<T> => {
+    const result = await change;
+    await principals.changed();
+    return result;
+  };
   const tags = ['governance'];
 
   app.post<{ Body: { name: string; description: string; organization_id: string } }>(
@@ -99,7 +106,12 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ invite_code: Type.String(), state: Type.Union([Type.Literal('pending'), Type.Literal('accepted')]) }) },
       },
     },
-    (request) => createInvite(database, projectCaller(request), request.body),
+    async (request) => {
+      const created = await createInvite(database, projectCaller(request), request.body);
+      // Accepted at once: an existing member's role may have changed.
+      if (created.state === 'accepted') await principals.changed();
+      return created;
+    },
   );
 
   app.post<{ Body: { invite_code: string } }>(
@@ -135,7 +147,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ project_id: Type.String(), user_id: Type.String() }) },
       },
     },
-    (request) => acceptInvite(db, request.principal, request.body),
+    (request) => thenForget(acceptInvite(db, request.principal, request.body)),
   );
 
   app.post<{ Body: Page }>(
@@ -157,7 +169,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), permissions: PermissionsSchema }) },
       },
     },
-    (request) => updateMember(db, projectCaller(request).project.id, request.params.user_id, request.body.permissions),
+    (request) => thenForget(updateMember(db, projectCaller(request).project.id, request.params.user_id, request.body.permissions)),
   );
 
   app.post<{ Params: { user_id: string } }>(
@@ -173,7 +185,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => removeMember(db, projectCaller(request).project.id, request.params.user_id),
+    (request) => thenForget(removeMember(db, projectCaller(request).project.id, request.params.user_id)),
   );
 
   app.get(
@@ -253,7 +265,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ key_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => deleteKey(db, accountCaller(request), request.params.user_id, request.body.key_id),
+    (request) => thenForget(deleteKey(db, accountCaller(request), request.params.user_id, request.body.key_id)),
   );
 
   app.post<{ Params: { organization_id: string; user_id: string } }>(
@@ -277,7 +289,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         },
       },
     },
-    (request) => deactivateUser(db, accountCaller(request), request.params.organization_id, request.params.user_id),
+    (request) => thenForget(deactivateUser(db, accountCaller(request), request.params.organization_id, request.params.user_id)),
   );
 
   app.post<{ Body: { email: string; password: string } }>(

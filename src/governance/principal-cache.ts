@@ -1,0 +1,111 @@
+// API-key principals kept in memory, without weakening revocation: a change that can take access
+// away (a key revoked, a user deactivated, a membership changed or removed) is announced with a new
+// epoch; every process drops its whole cache when it hears it and acknowledges the epoch, and the
+// request that made the change returns only once every live process has acknowledged. So the very
+// next request after a revoke fails on every server, as without a cache. A process serves from memory
+// only while its notification link is up and its last heartbeat is recent; the announcer waits for a
+// process at most until that process would have stopped trusting its cache anyway.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Notifications } from '../db/notifications.ts';
+
+const CHANNEL = 'hangar_principals';
+const MAX_ENTRIES = 10_000;
+const BEAT_MS = 1000;
+/** A process trusts its cache this long after its last successful heartbeat… */
+const TRUST_MS = 4000;
+/** …and announcers wait for a process whose heartbeat is at most this old (longer than TRUST_MS). */
+const ALIVE = '5 seconds';
+const SETTLE_POLL_MS = 3;
+const SETTLE_MAX_MS = 10_000;
+
+export interface PrincipalCache {
+  /** A cached row, or undefined. */
+  get<T>(key: string): T | undefined;
+  generation(): number;
+  /** Keeps the row unless something was dropped since `generation` (a change raced the lookup). */
+  set(key: string, row: unknown, generation: number): void;
+  /** After committing a change that can take access away: returns once every live process dropped its cache. */
+  changed(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createPrincipalCache(pool: pg.Pool, notifications: Notifications, ttlSeconds: number, log: (message: string) => void): PrincipalCache {
+  const id = `principals-${randomUUID()}`;
+  const entries = new Map<string, { row: unknown; expiresAt: number }>();
+  let generation = 0;
+  let lastBeat = 0;
+  let closed = false;
+  const drop = () => {
+    generation++;
+    entries.clear();
+  };
+
+  notifications.listen(CHANNEL, (payload) => {
+    drop();
+    pool.query('UPDATE principal_caches SET acked = greatest(acked, $2::bigint), seen_at = now() WHERE id = $1', [id, payload]).catch((err: Error) => log(`principal cache: acknowledging: ${err.message}`));
+  });
+  notifications.onReset(drop);
+
+  const beat = async () => {
+    // Without the link this process hears no change: it stops beating, so announcers stop waiting
+    // for it once its last beat is older than ALIVE, and it serves nothing from memory meanwhile.
+    if (!notifications.live()) return;
+    // Registered with the current epoch: an empty cache holds nothing an earlier change could revoke.
+    await pool.query(
+      `INSERT INTO principal_caches (id, acked) SELECT $1, last_value FROM principal_epoch
+       ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+      [id],
+    );
+    lastBeat = Date.now();
+  };
+  const timer = setInterval(() => beat().catch((err: Error) => log(`principal cache: heartbeat: ${err.message}`)), BEAT_MS);
+  timer.unref();
+  if (ttlSeconds > 0) void beat().catch((err: Error) => log(`principal cache: heartbeat: ${err.message}`));
+
+  const usable = () => ttlSeconds > 0 && !closed && notifications.live() && Date.now() - lastBeat < TRUST_MS;
+
+  return {
+    get<T>(key: string): T | undefined {
+      if (!usable()) return undefined;
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt < Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.row as T;
+    },
+    generation: () => generation,
+    set(key, row, seen) {
+      if (seen !== generation || !usable()) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { row, expiresAt: Date.now() + ttlSeconds * 1000 });
+    },
+    async changed() {
+      drop();
+      const { rows } = await pool.query<{ epoch: string }>(`SELECT e::text AS epoch, pg_notify('${CHANNEL}', e::text) FROM nextval('principal_epoch') AS e`);
+      const epoch = rows[0].epoch;
+      const giveUpAt = Date.now() + SETTLE_MAX_MS;
+      for (;;) {
+        const { rows: waiting } = await pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM principal_caches WHERE acked < $1::bigint AND seen_at > now() - interval '${ALIVE}'`,
+          [epoch],
+        );
+        if (waiting[0].n === 0) return;
+        if (Date.now() > giveUpAt) {
+          // Not reachable while heartbeats work (a silent process drops out after ALIVE); a guard.
+          log(`principal cache: ${waiting[0].n} process(es) did not acknowledge epoch ${epoch}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+      }
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      drop();
+      await pool.query('DELETE FROM principal_caches WHERE id = $1', [id]).catch(() => {});
+    },
+  };
+}
