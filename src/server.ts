@@ -18,7 +18,7 @@ export type Role = 'all' | 'server' | 'worker';
 const DISPATCH_BATCH = 64;
 const DISPATCH_POLL_MS = 1000;
 /** While the receiver is saturated, one dispatch batch per this many ms. */
-const DISPATCH_YIELD_MS = 100;
+const DISPATCH_YIELD_MS = 250;
 /** Task runs waiting or running in this process beyond which the dispatcher pauses. */
 const LOCAL_BACKLOG = 256;
 /** Task-run batches in flight in this process, and task runs per batch. */
