@@ -1,6 +1,8 @@
 // One LISTEN connection per process: how a change one process makes reaches the in-process caches of
 // every other. A cache must not serve while this connection is down (a notification sent meanwhile
-// is lost), so `live()` says whether it may, and every reset handler runs when the link drops.
+// is lost): `live()` says whether it may; the reset handlers run when the link drops and again once it
+// is back and listening (so a lookup that started before or during the outage cannot put back what a
+// missed notification would have dropped); the ready handlers run after that.
 import pg from 'pg';
 
 export interface Notifications {
@@ -8,8 +10,12 @@ export interface Notifications {
   listen(channel: string, handler: (payload: string) => void): void;
   /** Runs when notifications may have been missed: the caches holding anything must drop it all. */
   onReset(handler: () => void): void;
+  /** Runs each time the link is (again) up and listening on every channel, after the reset handlers. */
+  onReady(handler: () => void): void;
   /** True while notifications are being received. */
   live(): boolean;
+  /** A statement on the listening connection itself: it succeeds only while that connection works. */
+  query(text: string, values: unknown[]): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,7 +25,9 @@ const RECONNECT_MS = 1000;
 export function createNotifications(pool: pg.Pool, log: (message: string) => void): Notifications {
   const handlers = new Map<string, Array<(payload: string) => void>>();
   const resets: Array<() => void> = [];
-  let client: pg.Client | undefined;
+  const readies: Array<() => void> = [];
+  /** The connection being opened or in use; events of any other one are stale. */
+  let current: pg.Client | undefined;
   let connected = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -31,8 +39,11 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const next = new pg.Client(pool.options);
+    // keepAlive: a connection silently cut (a NAT's idle timeout) must end, not look alive.
+    const next = new pg.Client({ ...pool.options, keepAlive: true });
+    current = next;
     next.on('notification', (message) => {
+      if (next !== current) return;
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     next.on('error', (err) => {
@@ -43,18 +54,24 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
     try {
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      client = next;
-      connected = true;
+      if (next !== current) return;
+      becomeReady();
     } catch (err) {
       log(`notifications: ${(err as Error).message}; retrying`);
       drop(next);
     }
   }
 
+  function becomeReady(): void {
+    reset();
+    connected = true;
+    for (const handler of readies) handler();
+  }
+
   function drop(which: pg.Client): void {
     which.end().catch(() => {});
-    if (client !== undefined && client !== which) return;
-    client = undefined;
+    if (which !== current) return;
+    current = undefined;
     reset();
     if (!closed && !retry) {
       retry = setTimeout(() => {
@@ -75,13 +92,24 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       // Not serving until the LISTEN is in place: reconnecting runs it for every channel.
       connected = false;
       void ready.then(async () => {
-        if (!client) return;
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).catch(() => drop(client!));
-        connected = client !== undefined;
+        const c = current;
+        if (!c) return;
+        try {
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          if (c === current) becomeReady();
+        } catch {
+          drop(c);
+        }
       });
     },
     onReset: (handler) => void resets.push(handler),
+    onReady: (handler) => void readies.push(handler),
     live: () => connected,
+    async query(text, values) {
+      const c = current;
+      if (!c || !connected) throw new Error('the notification link is down');
+      await c.query(text, values);
+    },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
@@ -89,7 +117,9 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       closed = true;
       if (retry) clearTimeout(retry);
       connected = false;
-      await client?.end().catch(() => {});
+      const c = current;
+      current = undefined;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -6,6 +6,7 @@
 // only while its notification link is up and its last heartbeat is recent; the announcer waits for a
 // process at most until that process would have stopped trusting its cache anyway.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { Notifications } from '../db/notifications.ts';
 
@@ -34,36 +35,53 @@ export function createPrincipalCache(pool: pg.Pool, notifications: Notifications
   const id = `principals-${randomUUID()}`;
   const entries = new Map<string, { row: unknown; expiresAt: number }>();
   let generation = 0;
-  let lastBeat = 0;
+  /** performance.now() when the last heartbeat started; a wall-clock jump must not extend trust. */
+  let lastBeat = -Infinity;
   let closed = false;
   const drop = () => {
     generation++;
     entries.clear();
   };
+  const warn = (what: string) => (err: Error) => log(`principal cache: ${what}: ${err.message}`);
 
-  notifications.listen(CHANNEL, (payload) => {
-    drop();
-    pool.query('UPDATE principal_caches SET acked = greatest(acked, $2::bigint), seen_at = now() WHERE id = $1', [id, payload]).catch((err: Error) => log(`principal cache: acknowledging: ${err.message}`));
-  });
-  notifications.onReset(drop);
-
+  // Both run on the listening connection itself, so a process whose link is cut stops beating: its
+  // trust in its own cache lapses (TRUST_MS) before announcers stop waiting for it (ALIVE).
   const beat = async () => {
-    // Without the link this process hears no change: it stops beating, so announcers stop waiting
-    // for it once its last beat is older than ALIVE, and it serves nothing from memory meanwhile.
-    if (!notifications.live()) return;
-    // Registered with the current epoch: an empty cache holds nothing an earlier change could revoke.
-    await pool.query(
-      `INSERT INTO principal_caches (id, acked) SELECT $1, last_value FROM principal_epoch
-       ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
+    const started = performance.now();
+    await notifications.query(
+      `INSERT INTO principal_caches (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
       [id],
     );
-    lastBeat = Date.now();
+    lastBeat = started;
   };
-  const timer = setInterval(() => beat().catch((err: Error) => log(`principal cache: heartbeat: ${err.message}`)), BEAT_MS);
-  timer.unref();
-  if (ttlSeconds > 0) void beat().catch((err: Error) => log(`principal cache: heartbeat: ${err.message}`));
+  // Once listening again (and emptied, by the reset handlers that run first), every epoch announced
+  // so far is acknowledged: what it revoked was committed before this cache was emptied.
+  const register = async () => {
+    const started = performance.now();
+    await notifications.query(
+      `INSERT INTO principal_caches (id, acked)
+       SELECT $1, CASE WHEN is_called THEN last_value ELSE 0 END FROM principal_epoch
+       ON CONFLICT (id) DO UPDATE SET acked = greatest(principal_caches.acked, excluded.acked), seen_at = now()`,
+      [id],
+    );
+    lastBeat = started;
+  };
 
-  const usable = () => ttlSeconds > 0 && !closed && notifications.live() && Date.now() - lastBeat < TRUST_MS;
+  let timer: NodeJS.Timeout | undefined;
+  if (ttlSeconds > 0) {
+    notifications.listen(CHANNEL, (payload) => {
+      drop();
+      pool.query('UPDATE principal_caches SET acked = greatest(acked, $2::bigint), seen_at = now() WHERE id = $1', [id, payload]).catch(warn('acknowledging'));
+    });
+    notifications.onReset(drop);
+    notifications.onReady(() => void register().catch(warn('registering')));
+    timer = setInterval(() => {
+      if (notifications.live()) beat().catch(warn('heartbeat'));
+    }, BEAT_MS);
+    timer.unref();
+  }
+
+  const usable = () => ttlSeconds > 0 && !closed && notifications.live() && performance.now() - lastBeat < TRUST_MS;
 
   return {
     get<T>(key: string): T | undefined {
@@ -94,7 +112,7 @@ export function createPrincipalCache(pool: pg.Pool, notifications: Notifications
         );
         if (waiting[0].n === 0) return;
         if (Date.now() > giveUpAt) {
-          // Not reachable while heartbeats work (a silent process drops out after ALIVE); a guard.
+          // A process that beats (on its listening connection) but does not acknowledge: a guard.
           log(`principal cache: ${waiting[0].n} process(es) did not acknowledge epoch ${epoch}`);
           return;
         }
@@ -103,7 +121,7 @@ export function createPrincipalCache(pool: pg.Pool, notifications: Notifications
     },
     async close() {
       closed = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       drop();
       await pool.query('DELETE FROM principal_caches WHERE id = $1', [id]).catch(() => {});
     },

@@ -3,6 +3,7 @@
 // (delivery-signal.ts), by a NOTIFY on DELIVERY_CHANNEL from receiver-only processes (through the
 // process's notifications link), and by a fallback poll that also picks up what a killed process
 // left undispatched.
+import { performance } from 'node:perf_hooks';
 import type { Notifications } from '../db/notifications.ts';
 import { DELIVERY_CHANNEL } from './delivery-signal.ts';
 import type { Dispatcher } from './dispatch.ts';
@@ -29,14 +30,14 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
   let stopped = false;
   const running = new Set<Promise<void>>();
   let again = false;
-  let lastBatchAt = 0;
+  let lastBatchAt = -Infinity;
   let yieldTimer: NodeJS.Timeout | undefined;
 
   async function drain() {
     do {
       again = false;
       if (options.hasRoom && !options.hasRoom()) return;
-      if (options.busy?.() && Date.now() - lastBatchAt < (options.yieldMs ?? 0)) {
+      if (options.busy?.() && performance.now() - lastBatchAt < (options.yieldMs ?? 0)) {
         // Accepting deliveries (stored durably, answered within a second) goes first; activations
         // catch up as soon as the receiver is no longer saturated.
         yieldTimer ??= setTimeout(() => {
@@ -45,7 +46,7 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
         }, options.yieldMs);
         return;
       }
-      lastBatchAt = Date.now();
+      lastBatchAt = performance.now();
       let claimed: number;
       try {
         claimed = await dispatcher.dispatchBatch(options.batchSize);

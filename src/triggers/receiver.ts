@@ -49,15 +49,6 @@ const noHook = (hookId: string) => notFound(`There is no webhook ${hookId}.`);
 /** `signal` is told of every delivery being received and every one newly stored (it wakes the dispatcher). */
 export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick<DeliverySignal, 'receiving' | 'stored'>) {
   return async function receive(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
-    const done = signal.receiving();
-    try {
-      return await store(hookId, headers, raw);
-    } finally {
-      done();
-    }
-  };
-
-  async function store(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
     const hook = await secrets.get(hookId);
     if (!hook) throw noHook(hookId);
     if (!signatureValid(hook.secret, raw, headers.signature)) throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
@@ -69,6 +60,8 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
     }
     if (!headers.delivery || !DELIVERY_ID.test(headers.delivery)) throw invalid('The X-GitHub-Delivery header is missing or malformed.');
     let inserted: number;
+    // Counted only once signed: unsigned requests must not make the dispatcher give way.
+    const done = signal.receiving();
     try {
       inserted = (await pool.query({ ...STORE, values: [headers.delivery, hookId, headers.event, jsonText(raw, headers.contentType)] })).rowCount ?? 0;
     } catch (err) {
@@ -81,8 +74,10 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
         throw noHook(hookId);
       }
       throw err;
+    } finally {
+      done();
     }
     if (inserted) signal.stored();
     return { ok: true, event: headers.event, delivery_id: headers.delivery, duplicate: !inserted };
-  }
+  };
 }
