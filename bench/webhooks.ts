@@ -10,7 +10,7 @@
 // each run in their own child process, one at a time. See bench/README.md.
 //
 // Settings (environment): DATABASE_URL (admin URL; a fresh database is created and dropped),
-// BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_HALF_CONNECTIONS (12),
+// BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_HALF_CONNECTIONS (20),
 // BENCH_DRAIN_SECONDS (25: the longest wait for the worker to catch up, twice per run),
 // BENCH_CPU_PROF=<dir>.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -64,7 +64,7 @@ const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
  * connection sends its share back to back when the second starts), so fewer connections spread each
  * second's deliveries out more; 10 is plenty for the rate (the check below says if it was not).
  */
-const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 12);
+const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 const TARGETS = { rateRatio: 0.6, p99StartMs: 100 };
 const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
 const LOGIN = 'o';

@@ -7,7 +7,7 @@ import type pg from 'pg';
 export const DELIVERY_CHANNEL = 'hangar_deliveries';
 const NOTIFY_EVERY_MS = 5;
 /** Deliveries being received at once from which the receiver counts as saturated. */
-const BUSY_AT = 16;
+const BUSY_AT = 32;
 
 export function createDeliverySignal(pool: pg.Pool, log: (message: string) => void = (m) => console.warn(m)) {
   let local: (() => void) | undefined;
