@@ -7,6 +7,7 @@
 // process at most until that process would have stopped trusting its cache anyway.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { Notifications } from '../db/notifications.ts';
 
@@ -25,7 +26,7 @@ export interface PrincipalCache {
   get<T>(key: string): T | undefined;
   generation(): number;
   /** Keeps the row unless something was dropped since `generation` (a change raced the lookup). */
-  set(key: string, row: unknown, generation: number): void;
+  set(key: string, row: object, generation: number): void;
   /** After committing a change that can take access away: returns once every live process dropped its cache. */
   changed(): Promise<void>;
   close(): Promise<void>;
@@ -33,7 +34,8 @@ export interface PrincipalCache {
 
 export function createPrincipalCache(pool: pg.Pool, notifications: Notifications, ttlSeconds: number, log: (message: string) => void): PrincipalCache {
   const id = `principals-${randomUUID()}`;
-  const entries = new Map<string, { row: unknown; expiresAt: number }>();
+  // ttlSeconds 0 turns the cache off (`usable`); the LRU still needs a positive ttl.
+  const entries = new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: Math.max(ttlSeconds, 1) * 1000 });
   let generation = 0;
   /** performance.now() when the last heartbeat started; a wall-clock jump must not extend trust. */
   let lastBeat = -Infinity;
@@ -85,20 +87,11 @@ export function createPrincipalCache(pool: pg.Pool, notifications: Notifications
 
   return {
     get<T>(key: string): T | undefined {
-      if (!usable()) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt < Date.now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.row as T;
+      return usable() ? (entries.get(key) as T | undefined) : undefined;
     },
     generation: () => generation,
     set(key, row, seen) {
-      if (seen !== generation || !usable()) return;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(key, { row, expiresAt: Date.now() + ttlSeconds * 1000 });
+      if (seen === generation && usable()) entries.set(key, row);
     },
     async changed() {
       drop();

@@ -2,6 +2,7 @@
 // database round trip and the decryption were a fifth of an API Call's cost. A change to a connection
 // (removal, a new sign-in, a refreshed token) drops it here at once and, through a notification, in
 // every other process; while that notification link is down nothing is served from here.
+import { LRUCache } from 'lru-cache';
 import type { Notifications } from '../db/notifications.ts';
 import type { ActiveConnection } from './connections.ts';
 
@@ -16,7 +17,8 @@ export interface ConnectionCache {
 }
 
 export function createConnectionCache(notifications: Notifications, ttlSeconds: number): ConnectionCache {
-  const entries = new Map<string, { connection: ActiveConnection; expiresAt: number }>();
+  // ttlSeconds 0 turns the cache off below; the LRU still needs a positive ttl.
+  const entries = new LRUCache<string, ActiveConnection>({ max: MAX_ENTRIES, ttl: Math.max(ttlSeconds, 1) * 1000 });
   // Bumped by every drop: a load that started before a drop must not put back what it read.
   let generation = 0;
   const drop = (id: string) => {
@@ -31,13 +33,8 @@ export function createConnectionCache(notifications: Notifications, ttlSeconds: 
 
   const cached = (projectId: string, connectionId: string) => {
     if (ttlSeconds === 0 || !notifications.live()) return undefined;
-    const entry = entries.get(connectionId);
-    if (!entry || entry.connection.projectId !== projectId) return undefined;
-    if (entry.expiresAt < Date.now()) {
-      entries.delete(connectionId);
-      return undefined;
-    }
-    return entry.connection;
+    const connection = entries.get(connectionId);
+    return connection?.projectId === projectId ? connection : undefined;
   };
 
   return {
@@ -46,10 +43,7 @@ export function createConnectionCache(notifications: Notifications, ttlSeconds: 
       if (hit) return hit;
       const before = generation;
       const connection = await load();
-      if (ttlSeconds > 0 && before === generation && notifications.live()) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-        entries.set(connectionId, { connection, expiresAt: Date.now() + ttlSeconds * 1000 });
-      }
+      if (ttlSeconds > 0 && before === generation && notifications.live()) entries.set(connectionId, connection);
       return connection;
     },
     async changed(connectionId) {

@@ -3,6 +3,7 @@
 // one deleted by another process may stay here up to the TTL, which refuses nothing wrongly and lets
 // nothing in: the delivery's INSERT then fails on the deliveries → codehost_hooks foreign key (404).
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.ts';
 import { isUuid } from '../governance/principal.ts';
 import type { Vault } from '../integrations/vault.ts';
@@ -17,7 +18,7 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 1000;
 
 export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
-  const cache = new Map<string, { value: HookSecret; expires: number }>();
+  const cache = new LRUCache<string, HookSecret>({ max: MAX_ENTRIES, ttl: TTL_MS });
 
   /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
   async function read(hookId: string): Promise<HookSecret | undefined> {
@@ -32,12 +33,9 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
     /** The hook's secret, from the cache when fresh. */
     async get(hookId: string): Promise<HookSecret | undefined> {
       const hit = cache.get(hookId);
-      if (hit && hit.expires > Date.now()) return hit.value;
-      if (hit) cache.delete(hookId);
+      if (hit) return hit;
       const value = await read(hookId);
-      if (!value) return undefined;
-      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(hookId, { value, expires: Date.now() + TTL_MS });
+      if (value) cache.set(hookId, value);
       return value;
     },
     forget(hookId: string): void {
