@@ -41,7 +41,8 @@ export interface Platform {
 export function createPlatform(config: Config, db: Db): Platform {
   const vault = loadVault(config);
   const counters = createCounters(config, db.pool);
-  const notifications = createNotifications(db.pool, (message) => process.stderr.write(`${message}\n`));
+  const log = (message: string) => void process.stderr.write(`${message}\n`);
+  const notifications = createNotifications(db.pool, log);
   const integrations = createIntegrations({
     db: db.kysely,
     config,
@@ -61,7 +62,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, (message) => process.stderr.write(`${message}\n`)),
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log),
     integrations,
     studios,
     agents,

@@ -146,7 +146,8 @@ export function createLoop(deps: LoopDeps) {
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
-    await record(conversationId, 'message', 'assistant', { content: agent.actions.length ? JSON.stringify(outputs) : 'No model is configured and the agent has no actions.' });
+    // Only agents with actions get here: one with neither model nor actions ends in completeIdle.
+    await record(conversationId, 'message', 'assistant', { content: JSON.stringify(outputs) });
   }
 
   type Begun = { task: TaskRow; agent: Agent | undefined };
@@ -170,7 +171,11 @@ export function createLoop(deps: LoopDeps) {
 
   const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
   const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
-  const nothingToRun = (b: Begun) => b.agent !== undefined && !b.agent.actions.length && !(modelOf(b.agent).baseUrl && modelOf(b.agent).model);
+  const hasModel = (agent: Agent) => {
+    const { baseUrl, model } = modelOf(agent);
+    return Boolean(baseUrl && model);
+  };
+  const nothingToRun = (b: Begun) => b.agent !== undefined && !b.agent.actions.length && !hasModel(b.agent);
 
   /** Tasks whose agent has nothing to run: their reply and their end, for all of them in one statement. */
   async function completeIdle(conversationIds: string[]) {
@@ -212,14 +217,14 @@ export function createLoop(deps: LoopDeps) {
    * failure (a database error; what goes wrong in a run is recorded on its task), by position.
    */
   async function executeMany(conversationIds: string[]): Promise<Array<Error | undefined>> {
-      const begun = await begin(conversationIds);
-      const idle = begun.filter(nothingToRun);
-      const failed = new Map<string, Error>();
-      await Promise.all([
-        completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
-        ...begun.filter((b) => !nothingToRun(b)).map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
-      ]);
-      return conversationIds.map((id) => failed.get(id));
+    const begun = await begin(conversationIds);
+    const idle = begun.filter(nothingToRun);
+    const failed = new Map<string, Error>();
+    await Promise.all([
+      completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
+      ...begun.filter((b) => !nothingToRun(b)).map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
+    ]);
+    return conversationIds.map((id) => failed.get(id));
   }
 
   return {
