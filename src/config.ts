@@ -17,6 +17,9 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Deepest nesting of objects and arrays accepted in a JSON body (and kept in provider answers). */
+  jsonMaxDepth: number;
+  http: HttpLimits;
   rateLimit: { points: number; durationSeconds: number; store: 'memory' | 'postgres' | 'redis' };
   sessionTtlHours: number;
   dbPoolSize: number;
@@ -36,6 +39,20 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
+}
+
+/** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
+export interface HttpLimits {
+  /** Whole request (headers and body) must arrive within this; 408 otherwise. */
+  requestTimeoutMs: number;
+  /** Headers must arrive within this; 408 otherwise. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per process; more are refused at once. */
+  maxConnections: number;
+  /** Open connections per client address (the socket's peer; 0 = no per-address cap). */
+  maxConnectionsPerAddress: number;
 }
 
 export interface OAuthAppSettings {
@@ -103,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.HANGAR_PUBLIC_URL ? url('HANGAR_PUBLIC_URL', env.HANGAR_PUBLIC_URL) : baseUrls[region as Region],
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimitBytes: integer(env, 'HANGAR_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    jsonMaxDepth: integer(env, 'HANGAR_JSON_MAX_DEPTH', 64, 8),
+    http: httpLimits(env),
     rateLimit: {
       points: integer(env, 'HANGAR_RATE_LIMIT', 600, 1),
       durationSeconds: integer(env, 'HANGAR_RATE_LIMIT_WINDOW_SECONDS', 60, 1),
@@ -132,6 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
+  };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = integer(env, 'HANGAR_REQUEST_TIMEOUT_MS', 30_000, 100);
+  const headersTimeoutMs = integer(env, 'HANGAR_HEADERS_TIMEOUT_MS', 10_000, 100);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError(`HANGAR_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) may not exceed HANGAR_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'HANGAR_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100),
+    maxConnections: integer(env, 'HANGAR_MAX_CONNECTIONS', 10_000, 1),
+    maxConnectionsPerAddress: integer(env, 'HANGAR_MAX_CONNECTIONS_PER_ADDRESS', 1_000, 0),
   };
 }
 

@@ -11,6 +11,7 @@ export type ErrorType =
   | 'rate_limited'
   | 'upstream_error'
   | 'connection_removed'
+  | 'request_timeout'
   | 'internal_error';
 
 export type ErrorAudience = 'user' | 'third_party' | 'platform';

@@ -10,6 +10,7 @@ import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
+import { repairSealedIds } from './vault-repair.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
@@ -58,6 +59,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     await migrate(db.pool);
     await migrateQueue(db.pool);
     platform = createPlatform(config, db);
+    await repairSealedIds(db.pool, platform.vault, (m) => process.stderr.write(`${m}\n`));
     app = role === 'worker' ? undefined : await buildApp(platform, options.logStream);
     if (role !== 'server') {
       const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;

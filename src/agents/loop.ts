@@ -13,6 +13,7 @@ import type { Integrations } from '../integrations/service.ts';
 import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
+import { parseBoundedJson } from '../json-limits.ts';
 import { agentNotFound, shape, type Agents } from './agents.ts';
 import type { Action, Agent } from './definition.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
@@ -123,12 +124,16 @@ export function createLoop(deps: LoopDeps) {
         let args: Record<string, unknown> = {};
         if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
         else {
+          let parsed: unknown;
           try {
-            args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>;
-            result = await runAction(actor, agent.actions[index], args);
+            parsed = parseBoundedJson(call.function.arguments || '{}');
           } catch {
-            result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not valid JSON.' }] };
+            /* reported below */
           }
+          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+            args = parsed as Record<string, unknown>;
+            result = await runAction(actor, agent.actions[index], args);
+          } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
         }
         await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result });
       }

@@ -2,6 +2,7 @@
 import { request, type Dispatcher } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
 import { BlockedAddress } from '../tools/ssrf.ts';
+import { parseBoundedJson } from '../json-limits.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -53,7 +54,7 @@ export async function complete(endpoint: ModelEndpoint, messages: ChatMessage[],
   }
   if (res.statusCode >= 400) throw new HangarError(502, 'upstream_error', `The model endpoint answered ${res.statusCode}: ${text.slice(0, 300)}`, 'third_party');
   try {
-    const body = JSON.parse(text) as { choices?: Array<{ message?: ChatMessage }> };
+    const body = parseBoundedJson(text) as { choices?: Array<{ message?: ChatMessage }> };
     const message = body.choices?.[0]?.message;
     if (!message) throw new Error('no choices');
     return { role: 'assistant', content: message.content ?? null, ...(message.tool_calls?.length ? { tool_calls: message.tool_calls } : {}) };

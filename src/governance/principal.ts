@@ -29,6 +29,8 @@ export type Credential = { kind: 'key'; key: string } | { kind: 'session'; token
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
+/** The one spelling of an id Hangar stores, compares and binds secrets to: a UUID in lower case. */
+export const canonicalId = (value: string) => (UUID.test(value) ? value.toLowerCase() : value);
 
 export function wrongRegion(config: Config, region: Region): HangarError {
   return new HangarError(
@@ -37,6 +39,8 @@ export function wrongRegion(config: Config, region: Region): HangarError {
     `This key belongs to the ${region.toUpperCase()} region; send the request to ${config.baseUrls[region]} instead of this ${config.region.toUpperCase()} server.`,
   );
 }
+
+const projectNotFound = () => notFound('The project named in the Authorization header was not found; check its id, or leave it empty for account-level calls.');
 
 interface Row {
   key_id: string | null;
@@ -95,7 +99,9 @@ export async function authenticate(
     if (!wellFormed) throw unauthorized('The API key is not a Hangar key (expected sk-<region>-…); create one in Integrations & API Keys.');
     if (region !== config.region) throw wrongRegion(config, region!);
   }
-  if (projectId !== undefined && !isUuid(projectId)) throw notFound(`Project ${projectId} was not found.`);
+  // The project id comes from the Authorization header: messages never repeat it.
+  if (projectId !== undefined && !isUuid(projectId)) throw projectNotFound();
+  if (projectId !== undefined) projectId = projectId.toLowerCase();
   const hash = digest(credential.kind === 'key' ? credential.key : credential.token);
   const cacheKey = credential.kind === 'key' && cache ? `${hash.toString('base64')}:${projectId ?? ''}` : undefined;
   let row = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
@@ -124,8 +130,8 @@ export async function authenticate(
   };
   if (projectId === undefined) return principal;
   // A project of another organization is indistinguishable from one that does not exist.
-  if (row.project_org !== row.organization_id) throw notFound(`Project ${projectId} was not found.`);
-  if (!row.member_role) throw forbidden(`You are not a member of project ${projectId}; ask one of its admins to invite you.`);
+  if (row.project_org !== row.organization_id) throw projectNotFound();
+  if (!row.member_role) throw forbidden('You are not a member of the project named in the Authorization header; ask one of its admins to invite you.');
   if (required && !atLeast(row.member_role, required)) {
     throw forbidden(`This call needs the "${actionOf(required)}" permission on the project; you have "${actionOf(row.member_role)}".`);
   }

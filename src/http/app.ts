@@ -16,8 +16,13 @@ import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { createAjv } from '../validation.ts';
+import { canonicalizeIds } from './canonical-ids.ts';
+import { answerClientError, createHttpServer } from './http-server.ts';
+import { deepestPath, nestsDeeperThan } from '../json-limits.ts';
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
+// A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
+const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+\s*(?:;.*)?$/;
 
 /** The dotted path of the first string (or key) holding a NUL character, if any. */
 function nulPath(value: unknown, path: string): string | undefined {
@@ -48,18 +53,8 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
       reply.header('x-request-id', request.id);
       return send(reply, new HangarError(400, 'validation_error', `The request URL is malformed: ${error.message}`));
     },
-    // Even a request that is not valid HTTP gets the contract's error body and a request id.
-    clientErrorHandler: (err, socket) => {
-      if (!socket.writable) return;
-      const tooLarge = (err as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
-      const body = JSON.stringify({
-        message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
-        error_type: tooLarge ? 'payload_too_large' : 'validation_error',
-        error_audience: 'user',
-      });
-      const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`);
-    },
+    serverFactory: (handler) => createHttpServer(config.http, handler),
+    clientErrorHandler: answerClientError,
   });
 
   // Bodies must fail loudly on a wrong type (no silent coercion) and on unknown permission actions
@@ -73,11 +68,17 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
     if (body.length === 0) return done(null, {});
+    // Measured on the bytes before parsing: a value nested thousands deep never reaches a walker.
+    const tooDeep = nestsDeeperThan(body, config.jsonMaxDepth);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
       return done(invalid('The body is not valid JSON.'), undefined);
+    }
+    if (tooDeep) {
+      const at = deepestPath(parsed, config.jsonMaxDepth) ?? 'the body';
+      return done(invalid(`${at} is nested more than ${config.jsonMaxDepth} levels deep; flatten it.`), undefined);
     }
     // PostgreSQL stores no NUL character in text or jsonb; refuse it here, with the field's name.
     const nulAt = body.includes('u0000') ? nulPath(parsed, '') : undefined;
@@ -88,11 +89,27 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
+    canonicalizeIds(request);
     done();
   });
 
+  app.addHook('onRequest', (request, _reply, done) => {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would carry no error body.
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) return done(invalid('The Host header is required.'));
+    // Bodies are JSON whatever the Content-Type says, so one Fastify cannot parse (a list such as
+    // "application/json, text/plain") must not turn into a 415: keep its first media type, if any.
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined && !MEDIA_TYPE.test(contentType)) {
+      const first = contentType.split(',').map((t) => t.trim()).find((t) => MEDIA_TYPE.test(t));
+      if (first) request.headers['content-type'] = first;
+      else delete request.headers['content-type'];
+    }
+    done();
+  });
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    // Refused before its body was read (401, 413, 404): close rather than wait for a body that may never come.
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
     done();
   });
   app.setErrorHandler(errorHandler);

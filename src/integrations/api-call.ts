@@ -27,11 +27,40 @@ const RESERVED = new Set([
   'transfer-encoding',
   'upgrade',
   'content-length',
+  // They change how the provider (or a proxy before it) routes the request or which method it runs.
+  'x-http-method-override',
+  'x-http-method',
+  'x-method-override',
+  'forwarded',
 ]);
+const RESERVED_PREFIXES = ['x-forwarded-'];
 const UNSAFE_ANSWER_HEADERS = new Set(['set-cookie', 'set-cookie2', 'connection', 'keep-alive', 'transfer-encoding', 'proxy-authenticate']);
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const VERSION_SEGMENT = /^v[0-9]+[a-z0-9]*\//i;
+
+/** Layers of percent-encoding undone before checking; a path still encoded after them is refused. */
+const MAX_DECODINGS = 4;
+
+/** The path as the provider (or a proxy before it) might finally read it: fully decoded, Unicode-normalized. */
+function finalReading(path: string): string {
+  let decoded = path;
+  for (let i = 0; ; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      // A `%` left after the first layer is text (`100%25done` is the name "100%done"), not an encoding.
+      if (i === 0) throw invalid('endpoint has a malformed percent-encoding.');
+      break;
+    }
+    if (next === decoded) break;
+    if (i === MAX_DECODINGS) throw invalid('endpoint is percent-encoded too many times over; send it encoded once.');
+    decoded = next;
+  }
+  // Full-width dots and slashes (．．／) become ../ under NFKC, as some servers normalize them.
+  return decoded.normalize('NFKC');
+}
 
 /** The endpoint as a path below the provider's base, or a 400 saying why it cannot be one. */
 export function endpointPath(provider: ProviderDefinition, endpoint: string): string {
@@ -40,14 +69,15 @@ export function endpointPath(provider: ProviderDefinition, endpoint: string): st
   if (SCHEME.test(endpoint) || endpoint.startsWith('//')) throw invalid('endpoint must be a path at the provider (e.g. /repos/owner/name), not an absolute address.');
   if (endpoint.includes('@')) throw invalid('endpoint may not contain "@".');
   const [path, query] = endpoint.split('?', 2);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    throw invalid('endpoint has a malformed percent-encoding.');
+  const reading = finalReading(path);
+  if (CONTROL.test(reading) || reading.includes('\\')) throw invalid('endpoint contains encoded control characters or backslashes.');
+  if (reading.includes('@')) throw invalid('endpoint may not contain "@", encoded or not.');
+  if (reading.replace(/^\/+/, '').includes('//') || reading.startsWith('//')) throw invalid('endpoint may not contain "//", encoded or not.');
+  if (SCHEME.test(reading.replace(/^\/+/, ''))) throw invalid('endpoint must be a path at the provider, not an absolute address (encoded or not).');
+  // `..;` is `..` to servers that take `;` as a segment parameter.
+  if (reading.split('/').some((segment) => ['.', '..'].includes(segment.split(';')[0].trim()))) {
+    throw invalid('endpoint may not climb out of the provider base with "." or ".." segments (encoded, full-width or with ";" parameters included).');
   }
-  if (CONTROL.test(decoded) || decoded.includes('\\')) throw invalid('endpoint contains encoded control characters or backslashes.');
-  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) throw invalid('endpoint may not climb out of the provider base with "." or ".." segments.');
   const relative = path.replace(/^\/+/, '');
   if (provider.apiCall.baseFor && !VERSION_SEGMENT.test(relative)) {
     throw invalid(`${provider.name} endpoints start at the version segment, e.g. v1beta/properties/123:runReport.`);
@@ -59,7 +89,7 @@ export function checkHeaders(provider: ProviderDefinition, headers: Record<strin
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (RESERVED.has(lower)) throw invalid(`headers.${name} cannot be set: the connection's credentials and the transport headers are Hangar's to send.`);
+    if (RESERVED.has(lower) || RESERVED_PREFIXES.some((p) => lower.startsWith(p))) throw invalid(`headers.${name} cannot be set: the connection's credentials and the transport headers are Hangar's to send.`);
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw invalid(`headers.${name} is not a valid header name.`);
     if (typeof value !== 'string' || !/^[\t\x20-\x7e\x80-\xff]*$/.test(value)) {
       throw invalid(`headers.${name} must be header text: no control characters, nothing outside Latin-1.`);

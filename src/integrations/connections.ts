@@ -1,6 +1,6 @@
 // Connected provider accounts of a project: created from an API key (checked at the provider when it
 // offers a check) or by OAuth, listed without secrets, removed (revoking the grant where possible).
-import { isUuid, type Actor } from '../governance/principal.ts';
+import { canonicalId, isUuid, type Actor } from '../governance/principal.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { HangarError, invalid, notFound } from '../errors.ts';
 import type { IntegrationDeps } from './deps.ts';
@@ -33,7 +33,9 @@ export function connectionRemoved(id: string): HangarError {
 
 /** A project's connection with its credentials decrypted, for making one call. */
 export function loadConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
-  return deps.connections.through(projectId, connectionId, () => readConnection(deps, projectId, connectionId));
+  // The cache is keyed by text: one spelling per id, or a drop of `ab…` would miss `AB…`.
+  const [project, id] = [canonicalId(projectId), canonicalId(connectionId)];
+  return deps.connections.through(project, id, () => readConnection(deps, project, id));
 }
 
 async function readConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
@@ -45,11 +47,11 @@ async function readConnection(deps: IntegrationDeps, projectId: string, connecti
   const provider = providerOrFail(row.provider);
   return {
     id: row.id,
-    projectId,
+    projectId: row.project_id,
     provider,
     authType: row.auth_type,
     account: row.account,
-    credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(projectId, row.id)),
+    credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(row.project_id, row.id)),
   };
 }
 

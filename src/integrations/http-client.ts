@@ -3,6 +3,7 @@
 // headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
 import { Agent, errors as undiciErrors } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
+import { parseBoundedJson } from '../json-limits.ts';
 import type { HttpMethod, ProviderResponse } from './provider.ts';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -73,7 +74,8 @@ function parseBody(text: string, contentType: string | undefined): unknown {
   if (!text) return undefined;
   if (contentType && /[/+]json\b/i.test(contentType)) {
     try {
-      return JSON.parse(text);
+      // Nested deeper than Hangar's walkers take: the caller gets the text as it came.
+      return parseBoundedJson(text) ?? text;
     } catch {
       return text;
     }

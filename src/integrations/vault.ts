@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { ConfigError } from '../config.ts';
+import { canonicalId } from '../governance/principal.ts';
 
 export interface Sealed {
   keyId: string;
@@ -16,10 +17,14 @@ export interface Sealed {
 export interface Vault {
   seal(plaintext: unknown, owners: string[]): Sealed;
   open<T>(sealed: Sealed, owners: string[]): T;
+  /** Opens with the owners exactly as spelled: only for repairing secrets sealed to a non-canonical id (vault-repair.ts). */
+  openAsSpelled<T>(sealed: Sealed, owners: string[]): T;
 }
 
 const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 16);
-const aad = (owners: string[]) => Buffer.from(owners.join('\u0000'));
+// The binding sees every id in its one canonical spelling (what PostgreSQL returns), whatever
+// spelling a caller used: a secret is never sealed to `7AB9…` and then unreadable as `7ab9…`.
+const aad = (owners: string[], asSpelled = false) => Buffer.from((asSpelled ? owners : owners.map(canonicalId)).join('\u0000'));
 
 export function createVault(current: Buffer, previous: Buffer[] = []): Vault {
   const keys = new Map([current, ...previous].map((k) => [keyIdOf(k), k]));
@@ -32,16 +37,18 @@ export function createVault(current: Buffer, previous: Buffer[] = []): Vault {
       const body = Buffer.concat([cipher.update(JSON.stringify(plaintext), 'utf8'), cipher.final()]);
       return { keyId: currentId, data: Buffer.concat([iv, cipher.getAuthTag(), body]) };
     },
-    open<T>(sealed: Sealed, owners: string[]): T {
-      const key = keys.get(sealed.keyId);
-      if (!key) throw new Error(`no encryption key with id ${sealed.keyId} is configured (rotated away without HANGAR_ENCRYPTION_KEYS_PREVIOUS?)`);
-      const decipher = createDecipheriv('aes-256-gcm', key, sealed.data.subarray(0, 12));
-      decipher.setAAD(aad(owners));
-      decipher.setAuthTag(sealed.data.subarray(12, 28));
-      const text = Buffer.concat([decipher.update(sealed.data.subarray(28)), decipher.final()]).toString('utf8');
-      return JSON.parse(text) as T;
-    },
+    open: <T>(sealed: Sealed, owners: string[]) => open<T>(sealed, aad(owners)),
+    openAsSpelled: <T>(sealed: Sealed, owners: string[]) => open<T>(sealed, aad(owners, true)),
   };
+  function open<T>(sealed: Sealed, additional: Buffer): T {
+    const key = keys.get(sealed.keyId);
+    if (!key) throw new Error(`no encryption key with id ${sealed.keyId} is configured (rotated away without HANGAR_ENCRYPTION_KEYS_PREVIOUS?)`);
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.data.subarray(0, 12));
+    decipher.setAAD(additional);
+    decipher.setAuthTag(sealed.data.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(sealed.data.subarray(28)), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as T;
+  }
 }
 
 /**

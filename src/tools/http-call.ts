@@ -4,6 +4,7 @@
 import { request } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
 import { BlockedAddress, checkTarget, guardedAgent } from './ssrf.ts';
+import { parseBoundedJson } from '../json-limits.ts';
 
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -85,7 +86,8 @@ export function createHttpCaller(options: { allowPrivate: boolean; timeoutMs: nu
       let parsed: unknown = text;
       if (/json/i.test(out['content-type'] ?? '')) {
         try {
-          parsed = JSON.parse(text);
+          // Nested deeper than Hangar's walkers take: kept as the text it is.
+          parsed = parseBoundedJson(text) ?? text;
         } catch {
           /* not JSON after all: keep the text */
         }

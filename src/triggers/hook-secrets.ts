@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/schema.ts';
-import { isUuid } from '../governance/principal.ts';
+import { canonicalId, isUuid } from '../governance/principal.ts';
 import type { Vault } from '../integrations/vault.ts';
 import { hookSecretOwners } from './hooks.ts';
 
@@ -23,15 +23,16 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
   /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
   async function read(hookId: string): Promise<HookSecret | undefined> {
     if (!isUuid(hookId)) return undefined;
-    const hook = await db.selectFrom('codehost_hooks').select(['project_id', 'secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirst();
+    const hook = await db.selectFrom('codehost_hooks').select(['id', 'project_id', 'secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirst();
     if (!hook) return undefined;
-    return { projectId: hook.project_id, secret: vault.open<string>({ keyId: hook.secret_key_id, data: hook.secret }, hookSecretOwners(hook.project_id, hookId)) };
+    return { projectId: hook.project_id, secret: vault.open<string>({ keyId: hook.secret_key_id, data: hook.secret }, hookSecretOwners(hook.project_id, hook.id)) };
   }
 
   return {
     read,
     /** The hook's secret, from the cache when fresh. */
     async get(hookId: string): Promise<HookSecret | undefined> {
+      hookId = canonicalId(hookId);
       const hit = cache.get(hookId);
       if (hit) return hit;
       const value = await read(hookId);
@@ -39,7 +40,7 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
       return value;
     },
     forget(hookId: string): void {
-      cache.delete(hookId);
+      cache.delete(canonicalId(hookId));
     },
   };
 }

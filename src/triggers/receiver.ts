@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { invalid, notFound, unauthorized } from '../errors.ts';
+import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import type { DeliverySignal } from './delivery-signal.ts';
 import type { HookSecrets } from './hook-secrets.ts';
 
@@ -59,6 +60,8 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
       return { ok: true, event: 'ping' };
     }
     if (!headers.delivery || !DELIVERY_ID.test(headers.delivery)) throw invalid('The X-GitHub-Delivery header is missing or malformed.');
+    // Stored deliveries become agents' messages, walked and serialized: keep them within the walkers' reach.
+    if (nestsDeeperThan(raw, FOREIGN_MAX_DEPTH)) throw invalid(`The delivery body is nested more than ${FOREIGN_MAX_DEPTH} levels deep.`);
     let inserted: number;
     // Counted only once signed: unsigned requests must not make the dispatcher give way.
     const done = signal.receiving();
