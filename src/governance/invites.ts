@@ -63,8 +63,11 @@ export async function createInvite(
     // The email has an account: another organization's is refused, one of ours is accepted at once.
     const existing = await userByEmail(db.kysely, email);
     if (!existing) throw conflict(`${email} was just removed or renamed; try again.`);
+    // Another organization's account is none of this organization's business: the answer is the
+    // same pending invite any unknown address gets (accepting it is refused to the invitee alone).
     if (existing.organization_id !== caller.organizationId) {
-      throw conflict(`${email} already has an account in another organization; invite a different address.`);
+      await db.kysely.insertInto('invites').values({ code, project_id: projectId, email, permissions, role, state: 'pending', invited_by: caller.userId }).execute();
+      return { invite_code: code, state: 'pending' };
     }
     if (existing.deactivated_at) throw conflict(`${email} belongs to a deactivated user of this organization.`);
     return await db.kysely.transaction().execute(async (trx) => {

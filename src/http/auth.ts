@@ -12,11 +12,12 @@ import type { PrincipalCache } from '../governance/principal-cache.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 /**
- * `none`: public, unmetered (health, docs); `optional`: a credential is used when given, else
+ * `none`: public, unmetered (health, docs); `anonymous`: public, metered by IP, and any credential
+ * sent is ignored (sign-in: a stale key in a client's default headers must not block it); `optional`: a credential is used when given, else
  * metered by IP; `account`: any valid key, a project part is ignored; `identity`: any valid key, and
  * a project part, when given, must name a project the caller belongs to; a role: project-scoped.
  */
-export type AuthRequirement = 'none' | 'optional' | 'account' | 'identity' | Role;
+export type AuthRequirement = 'none' | 'anonymous' | 'optional' | 'account' | 'identity' | Role;
 
 export const SESSION_COOKIE = 'hangar_session';
 
@@ -62,6 +63,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
+    if (requirement === 'anonymous') return rateLimit.consume(`ip:${request.ip}`);
     const given = credentialOf(request);
     if (!given) {
       if (requirement === 'optional') return rateLimit.consume(`ip:${request.ip}`);

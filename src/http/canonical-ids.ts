@@ -6,6 +6,13 @@
 import type { FastifyRequest } from 'fastify';
 import { canonicalId } from '../governance/principal.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Path ids are taken exactly as spelled (a URL Hangar handed out, such as a webhook's). */
+    exactPathIds?: boolean;
+  }
+}
+
 const ID_FIELD = /(?:^|_)ids?$/;
 /** Lists whose items carry Hangar ids of their own (an agent's actions). */
 const ID_LISTS = new Set(['actions']);
@@ -28,7 +35,7 @@ function canonicalFields(record: Record<string, unknown>, lists: boolean): void 
 
 export function canonicalizeIds(request: FastifyRequest): void {
   const params = request.params as Record<string, unknown> | undefined;
-  if (params) for (const key of Object.keys(params)) params[key] = canonicalValue(params[key]);
+  if (params && !request.routeOptions.config.exactPathIds) for (const key of Object.keys(params)) params[key] = canonicalValue(params[key]);
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query === 'object') canonicalFields(query, false);
   const body = request.body;

@@ -12,9 +12,11 @@ const ERRORS: Record<number, string> = {
   403: 'Authenticated, but lacking the permission the message names.',
   404: 'Unknown resource, or one of another project.',
   409: 'Conflict with the current state (the message says how to resolve it).',
+  408: 'The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS).',
   413: 'Body too large.',
   421: 'The key belongs to another region; the message names its base address.',
   429: 'Rate limit reached; see Retry-After.',
+  431: 'Request headers too large.',
   500: 'A bug on our side; quote the x-request-id.',
 };
 
@@ -22,6 +24,8 @@ function describeAuth(auth: AuthRequirement): string {
   switch (auth) {
     case 'none':
       return 'No authentication.';
+    case 'anonymous':
+      return 'No authentication; a credential sent anyway is ignored. Rate-limited per client address.';
     case 'optional':
       return 'No authentication needed; an API key is used when given.';
     case 'identity':
@@ -38,13 +42,18 @@ export function addContractToRoutes(app: FastifyInstance): void {
     if (!route.schema || route.schema.hide) return;
     const auth = (route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'none';
     const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
-    const codes = auth === 'none' ? [400, 404, 413, 500] : auth === 'optional' ? [400, 401, 404, 409, 413, 429, 500] : [400, 401, 403, 404, 409, 413, 421, 429, 500];
+    // 408 and 431 come from the HTTP layer, before any route: every operation can answer them.
+    const codes =
+      auth === 'none' ? [400, 404, 408, 413, 431, 500]
+      : auth === 'anonymous' ? [400, 404, 408, 409, 413, 429, 431, 500]
+      : auth === 'optional' ? [400, 401, 404, 408, 409, 413, 429, 431, 500]
+      : [400, 401, 403, 404, 408, 409, 413, 421, 429, 431, 500];
     for (const code of codes) response[code] ??= { description: ERRORS[code], $ref: 'Error#' };
     route.schema = {
       ...route.schema,
       response,
       description: [route.schema.description, describeAuth(auth)].filter(Boolean).join('\n\n'),
-      ...(auth === 'none' || auth === 'optional' ? {} : { security: [{ apiKey: [] }, { session: [] }] }),
+      ...(auth === 'none' || auth === 'optional' || auth === 'anonymous' ? {} : { security: [{ apiKey: [] }, { session: [] }] }),
     };
   });
 }

@@ -43,6 +43,10 @@ export function errorHandler(error: FastifyError | HangarError, request: Fastify
   if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
     return send(reply, new HangarError(400, 'validation_error', `A value in the request cannot be stored: ${error.message}.`));
   }
+  // Class 54 (program limit exceeded: an index entry too large, too many columns) is a value too big.
+  if (typeof pgCode === 'string' && /^54[0-9A-Z]{3}$/.test(pgCode)) {
+    return send(reply, new HangarError(400, 'validation_error', 'A value in the request is too large to store; shorten it.'));
+  }
   const status = fe.statusCode ?? 500;
   if (status < 500 && STATUS_TYPES[status]) return send(reply, new HangarError(status, STATUS_TYPES[status], fe.message));
   request.log.error({ err: error }, 'unhandled error');

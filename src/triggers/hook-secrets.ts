@@ -22,7 +22,9 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
 
   /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
   async function read(hookId: string): Promise<HookSecret | undefined> {
-    if (!isUuid(hookId)) return undefined;
+    // The code host calls back the URL exactly as Hangar registered it: another spelling of a
+    // hook's id is not that hook (and gets the unknown hook's answer, before any secret is touched).
+    if (!isUuid(hookId) || hookId !== canonicalId(hookId)) return undefined;
     const hook = await db.selectFrom('codehost_hooks').select(['id', 'project_id', 'secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirst();
     if (!hook) return undefined;
     return { projectId: hook.project_id, secret: vault.open<string>({ keyId: hook.secret_key_id, data: hook.secret }, hookSecretOwners(hook.project_id, hook.id)) };
@@ -32,7 +34,6 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
     read,
     /** The hook's secret, from the cache when fresh. */
     async get(hookId: string): Promise<HookSecret | undefined> {
-      hookId = canonicalId(hookId);
       const hit = cache.get(hookId);
       if (hit) return hit;
       const value = await read(hookId);
@@ -40,7 +41,7 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
       return value;
     },
     forget(hookId: string): void {
-      cache.delete(canonicalId(hookId));
+      cache.delete(hookId);
     },
   };
 }

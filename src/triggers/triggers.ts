@@ -76,14 +76,18 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
     if (trigger.hook_id) hookGone(trigger.hook_id);
   }
 
+  async function requireAgent(actor: Actor, agentId: string): Promise<void> {
+    const agent = isUuid(agentId) ? await db.selectFrom('agents').select('id').where('id', '=', agentId).where('project_id', '=', actor.project.id).executeTakeFirst() : undefined;
+    if (!agent) throw notFound(`Agent ${agentId} was not found in this project.`);
+  }
+
   return {
     types: () => TRIGGER_TYPES.map((t) => ({ type: t.type, name: t.name, scope: t.scope, events: t.events, polled: Boolean(t.polled) })),
 
     async create(actor: Actor, agentId: string, input: { type: string; connection_id: string; config?: Record<string, unknown> }) {
       const type = findTriggerType(input.type);
       if (!type) throw invalid(`type "${input.type}" is not a trigger type; see the trigger table in the API reference.`);
-      const agent = isUuid(agentId) ? await db.selectFrom('agents').select('id').where('id', '=', agentId).where('project_id', '=', actor.project.id).executeTakeFirst() : undefined;
-      if (!agent) throw notFound(`Agent ${agentId} was not found in this project.`);
+      await requireAgent(actor, agentId);
       const connection = isUuid(input.connection_id)
         ? await db.selectFrom('connections').select(['provider', 'status']).where('id', '=', input.connection_id).where('project_id', '=', actor.project.id).executeTakeFirst()
         : undefined;
@@ -120,6 +124,8 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
     },
 
     async list(actor: Actor, agentId: string, page: PageRequest) {
+      // Another project's agent is as unknown here as on every other agent route.
+      await requireAgent(actor, agentId);
       const query = db
         .selectFrom('triggers as t')
         .leftJoin('codehost_hooks as h', 'h.id', 't.hook_id')

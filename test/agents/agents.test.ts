@@ -586,7 +586,7 @@ describe('tasks with a model', () => {
     const results = second.messages.filter((x) => x.role === 'tool').map((x) => JSON.parse(x.content!));
     assert.equal(results.length, 3, 'every tool call is answered');
     assert.match(results[0].errors[0].message, /There is no action called no_such_action/);
-    assert.match(results[1].errors[0].message, /not valid JSON/);
+    assert.match(results[1].errors[0].message, /not a JSON object/);
     assert.match(results[2].errors[0].message, /params\.domain must be a string/);
   });
 

@@ -295,7 +295,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
   app.post<{ Body: { email: string; password: string } }>(
     '/latest/auth/login',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'anonymous' },
       schema: {
         tags,
         summary: 'Sign in to the dashboard',

@@ -13,7 +13,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform): P
       {
         // Code-host deliveries may be up to 25 MB.
         bodyLimit: 26 * 1024 * 1024,
-        config: { auth: 'none' },
+        config: { auth: 'none', exactPathIds: true },
         schema: {
           tags: ['triggers'],
           summary: 'Code-host webhook deliveries',

@@ -1,0 +1,173 @@
+// The HTTP edge, as the outside probe found it: answers inside the contract for malformed framing
+// (no Host, a Content-Type list, oversized headers, a stalled header read), request ids that look
+// like ids, bounded JSON nesting, and the small leaks (an invitee's other organization, another
+// project's agent, the header's project echoed in a message, a stale key blocking sign-in).
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+
+/** Sends exact bytes and reads until the server closes (or `waitMs` passes). */
+export function rawExchange(url: string, text: string, waitMs = 5000): Promise<{ text: string; closed: boolean; ms: number }> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = net.connect(Number(u.port), u.hostname);
+    let out = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text: out, closed: false, ms: Date.now() - started });
+    }, waitMs);
+    socket.on('data', (d) => (out += d));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text: out, closed: true, ms: Date.now() - started });
+    });
+    socket.write(text);
+  });
+}
+
+function parsed(answer: string): { status: number; headers: Record<string, string>; body: any } {
+  const [head, body] = answer.split('\r\n\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: body ? JSON.parse(body) : undefined };
+}
+
+describe('the HTTP edge', () => {
+  let server: TestServer;
+  let org: Org;
+  let projectId: string;
+  let auth: string;
+  before(async () => {
+    server = await startServer(undefined, { HANGAR_REQUEST_TIMEOUT_MS: '1500', HANGAR_HEADERS_TIMEOUT_MS: '1000', HANGAR_JSON_MAX_DEPTH: '32' });
+    org = await bootstrap(server, undefined, 'edge-password-1');
+    const created = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Edge', description: '', organization_id: org.organization_id } });
+    projectId = created.body.project_id;
+    auth = bearer(projectId, org.api_key);
+  });
+  after(() => server.close());
+
+  test('a Content-Type list is parsed as JSON, not refused with 415', async () => {
+    const r = await call(server, 'POST', '/latest/projects/create', {
+      authorization: `Bearer :${org.api_key}`,
+      raw: JSON.stringify({ name: 'Listed', description: '', organization_id: org.organization_id }),
+      headers: { 'content-type': 'application/json, text/plain' },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const garbage = await call(server, 'POST', '/latest/projects/create', {
+      authorization: `Bearer :${org.api_key}`,
+      raw: JSON.stringify({ name: 'Garbage type', description: '', organization_id: org.organization_id }),
+      headers: { 'content-type': 'not a media type' },
+    });
+    assert.equal(garbage.status, 200, JSON.stringify(garbage.body));
+  });
+
+  test('HTTP/1.1 without Host gets the contract error body and a request id', async () => {
+    const { text } = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const r = parsed(text);
+    assert.equal(r.status, 400);
+    assert.equal(r.body.error_type, 'validation_error');
+    assert.match(r.body.message, /Host/);
+    assert.ok(r.headers['x-request-id']);
+  });
+
+  test('oversized headers answer 431 with the error body; a stalled header read answers 408', async () => {
+    const big = parsed((await rawExchange(server.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).text);
+    assert.equal(big.status, 431);
+    assert.equal(big.body.error_audience, 'user');
+    assert.ok(big.headers['x-request-id']);
+    const slow = await rawExchange(server.url, 'GET /healthz HTTP/1.1\r\nHost: x\r\n', 5000);
+    assert.ok(slow.closed, 'the server closed the stalled connection');
+    const r = parsed(slow.text);
+    assert.equal(r.status, 408);
+    assert.equal(r.body.error_type, 'request_timeout');
+    assert.ok(r.headers['x-request-id']);
+  });
+
+  test('a body stalled after an early 401 does not hold the socket', async () => {
+    const r = await rawExchange(server.url, 'POST /latest/projects/create HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"na', 5000);
+    assert.ok(r.closed, 'socket closed');
+    assert.ok(r.ms < 1000, `closed after ${r.ms} ms, not at once`);
+    assert.equal(parsed(r.text).status, 401);
+  });
+
+  test("a caller's X-Request-Id is echoed only when it looks like an id", async () => {
+    for (const good of ['req-1', 'abc.DEF:123_x', 'a'.repeat(128)]) {
+      const r = await call(server, 'GET', '/healthz', { headers: { 'x-request-id': good } });
+      assert.equal(r.headers.get('x-request-id'), good);
+    }
+    for (const bad of ['-leading', '<script>', 'a b', 'a'.repeat(129), '../../x', '%0d%0a']) {
+      const r = await call(server, 'GET', '/healthz', { headers: { 'x-request-id': bad } });
+      assert.notEqual(r.headers.get('x-request-id'), bad);
+      assert.match(r.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+    }
+  });
+
+  test('JSON nested past the bound is a 400 naming the field; 1e309 and huge strings are no 5xx', async () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    const r = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: `{"title":"t","params_schema":${deep(3000)}}` });
+    const e = expectError(r, 400, 'validation_error');
+    assert.match(e.message, /^params_schema(\.a)+ is nested more than 32 levels deep/);
+    for (const path of ['/latest/integrations/api_call', '/latest/integrations/steps/run', '/latest/agents/upsert', '/latest/agents/trigger', '/latest/auth/invite/create']) {
+      const deepArray = await call(server, 'POST', path, { authorization: auth, raw: `{"inputs":${'['.repeat(5000)}${']'.repeat(5000)}}` });
+      expectError(deepArray, 400, 'validation_error');
+    }
+    const infinite = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: '{"title":"t","params_schema":{"type":"object","maximum":1e309}}' });
+    assert.ok(infinite.status < 500, JSON.stringify(infinite.body));
+    const huge = await call(server, 'POST', '/latest/studios/create', { authorization: auth, body: { title: 'x'.repeat(900_000) } });
+    assert.ok(huge.status < 500, JSON.stringify(huge.body).slice(0, 300));
+  });
+
+  test('no error message repeats the Authorization header', async () => {
+    const unknownProject = '7AB9A294-0000-4000-8000-0000DEADBEEF';
+    const r = await call(server, 'GET', '/latest/studios/list', { authorization: `Bearer ${unknownProject}:${org.api_key}` });
+    const e = expectError(r, 404, 'not_found');
+    assert.ok(!e.message.toLowerCase().includes(unknownProject.toLowerCase()), e.message);
+    const garbage = await call(server, 'GET', '/latest/studios/list', { authorization: `Bearer <svg-onload>:${org.api_key}` });
+    assert.ok(!expectError(garbage, 404, 'not_found').message.includes('svg'), garbage.body.message);
+    const other = await bootstrap(server);
+    const foreign = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${other.api_key}`, body: { name: 'Other', description: '', organization_id: other.organization_id } });
+    const notMember = await call(server, 'GET', '/latest/studios/list', { authorization: bearer(foreign.body.project_id, org.api_key) });
+    assert.ok(!JSON.stringify(notMember.body).includes(foreign.body.project_id), JSON.stringify(notMember.body));
+    for (const r2 of [r, garbage, notMember]) assert.ok(!JSON.stringify(r2.body).includes(org.api_key.slice(6, 20)));
+  });
+
+  test('inviting an address with an account in another organization answers like any other address', async () => {
+    const otherAdmin = `elsewhere-${Date.now()}@other.test`;
+    await bootstrap(server, otherAdmin);
+    const known = await call(server, 'POST', '/latest/auth/invite/create', { authorization: auth, body: { email: otherAdmin, permissions: role('role:viewer') } });
+    const unknown = await call(server, 'POST', '/latest/auth/invite/create', { authorization: auth, body: { email: `nobody-${Date.now()}@nowhere.test`, permissions: role('role:viewer') } });
+    assert.equal(known.status, 200, JSON.stringify(known.body));
+    assert.deepEqual(Object.keys(known.body).sort(), Object.keys(unknown.body).sort());
+    assert.equal(known.body.state, unknown.body.state);
+    const again = await call(server, 'POST', '/latest/auth/invite/create', { authorization: auth, body: { email: otherAdmin, permissions: role('role:viewer') } });
+    expectError(again, 409, 'conflict');
+    const listed = await call(server, 'POST', '/latest/auth/invite/list', { authorization: auth, body: {} });
+    assert.ok(listed.body.results.some((i: any) => i.email === otherAdmin && i.state === 'pending'));
+  });
+
+  test("another project's agent is a 404 on triggers/list like on every agent route", async () => {
+    const other = await bootstrap(server);
+    const p = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${other.api_key}`, body: { name: 'Theirs', description: '', organization_id: other.organization_id } });
+    const theirs = bearer(p.body.project_id, other.api_key);
+    const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: theirs, body: { name: 'Theirs', system_prompt: 'x', actions: [] } });
+    assert.equal(agent.status, 200, JSON.stringify(agent.body));
+    expectError(await call(server, 'POST', `/latest/agents/${agent.body.agent_id}/triggers/list`, { authorization: auth, body: {} }), 404, 'not_found');
+    expectError(await call(server, 'GET', `/latest/agents/${agent.body.agent_id}/get`, { authorization: auth }), 404, 'not_found');
+    expectError(await call(server, 'POST', '/latest/agents/not-a-uuid/triggers/list', { authorization: auth, body: {} }), 404, 'not_found');
+    const own = await call(server, 'POST', `/latest/agents/${agent.body.agent_id}/triggers/list`, { authorization: theirs, body: {} });
+    assert.equal(own.status, 200);
+  });
+
+  test('a stale Authorization header does not block a correct email + password login', async () => {
+    const info = await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` });
+    for (const stale of [`Bearer :sk-us-${'A'.repeat(43)}`, 'Bearer garbage', `Bearer ${projectId}:sk-eu-${'b'.repeat(43)}`]) {
+      const r = await call(server, 'POST', '/latest/auth/login', { authorization: stale, body: { email: info.body.email, password: 'edge-password-1' } });
+      assert.equal(r.status, 200, `${stale}: ${JSON.stringify(r.body)}`);
+      assert.match(r.headers.get('set-cookie') ?? '', /hangar_session=/);
+    }
+    expectError(await call(server, 'POST', '/latest/auth/login', { authorization: `Bearer :${org.api_key}`, body: { email: info.body.email, password: 'wrong-password' } }), 401, 'unauthorized');
+  });
+});
