@@ -35,7 +35,8 @@ const RESERVED = new Set([
 ]);
 const RESERVED_PREFIXES = ['x-forwarded-'];
 const UNSAFE_ANSWER_HEADERS = new Set(['set-cookie', 'set-cookie2', 'connection', 'keep-alive', 'transfer-encoding', 'proxy-authenticate']);
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// C0, DEL, C1 and the Unicode line separators: none belongs in a path, and some servers split on them.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const VERSION_SEGMENT = /^v[0-9]+[a-z0-9]*\//i;
 

@@ -39,10 +39,24 @@ function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   return undefined;
 }
 
+/**
+ * An IPv6 literal in the URL standard's canonical form (hex groups only). ipaddr.js reads a dotted
+ * tail such as `::8.8.8.8` as IPv4-mapped, which it is not (it is IPv4-compatible); the URL parser
+ * reads it exactly as a client library connecting to it would.
+ */
+function canonicalLiteral(literal: string): string | undefined {
+  if (!literal.includes(':')) return literal;
+  try {
+    return new URL(`http://[${literal}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether an address (a literal, any spelling ipaddr.js reads) is a host of the public internet. */
 export function isPublicAddress(address: string): boolean {
-  const literal = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (!ipaddr.isValid(literal)) return false;
+  const literal = canonicalLiteral(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  if (literal === undefined || !ipaddr.isValid(literal)) return false;
   const ip = ipaddr.parse(literal);
   if (ip.kind() === 'ipv4') return isPublicIPv4(ip as ipaddr.IPv4);
   const v6 = ip as ipaddr.IPv6;
