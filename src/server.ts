@@ -90,7 +90,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
-    const address = app ? await app.listen({ port: config.port, host: config.host }) : '';
+    // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead
+    // of dropping handshakes (whose retries then arrive seconds later).
+    const address = app ? await app.listen({ port: config.port, host: config.host, backlog: 4096 }) : '';
     return {
       app,
       platform,

@@ -22,7 +22,62 @@ export function createHttpServer(limits: HttpLimits, handler: http.RequestListen
   );
   server.maxConnections = limits.maxConnections;
   if (limits.maxConnectionsPerAddress > 0) capPerAddress(server, limits.maxConnectionsPerAddress);
+  watchStalls(server, limits);
   return server;
+}
+
+interface Watched {
+  socket: Socket;
+  /** When the socket began waiting for a request's headers: at connection, and after each answer. */
+  waitingSince: number;
+  /** No request yet on this connection: even silence counts as stalling. */
+  fresh: boolean;
+  /** Bytes read when it began waiting: more since then means a request has begun and stalled. */
+  bytesAtWait: number;
+  request?: { incoming: http.IncomingMessage; since: number };
+}
+
+/**
+ * Node times out a stalled request only once its parser has seen the request begin, and not at all
+ * a connection that never sends a byte (measured on Node 20: a thousand such sockets stayed open
+ * indefinitely). A sweep over this process's sockets applies both timeouts to every connection:
+ * headers within HANGAR_HEADERS_TIMEOUT_MS of connecting (or of starting the next request on a
+ * kept-alive connection), the whole request within HANGAR_REQUEST_TIMEOUT_MS. A request whose body
+ * has arrived is never cut here, however long its answer takes; idle kept-alive connections are
+ * left to the keep-alive timeout.
+ */
+function watchStalls(server: http.Server, limits: HttpLimits): void {
+  const watched = new Map<Socket, Watched>();
+  server.on('connection', (socket: Socket) => {
+    watched.set(socket, { socket, waitingSince: Date.now(), fresh: true, bytesAtWait: 0 });
+    socket.once('close', () => watched.delete(socket));
+  });
+  server.on('request', (incoming: http.IncomingMessage, response: http.ServerResponse) => {
+    const w = watched.get(incoming.socket);
+    if (!w) return;
+    w.request = { incoming, since: Date.now() };
+    response.once('finish', () => {
+      w.request = undefined;
+      w.fresh = false;
+      w.waitingSince = Date.now();
+      w.bytesAtWait = w.socket.bytesRead;
+    });
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const w of watched.values()) {
+      const stalled = w.request
+        ? !w.request.incoming.complete && now - w.request.since > limits.requestTimeoutMs
+        : (w.fresh || w.socket.bytesRead > w.bytesAtWait) && now - w.waitingSince > limits.headersTimeoutMs;
+      if (!stalled) continue;
+      watched.delete(w.socket);
+      // Mid-answer there is no clean way to say it: cut. Otherwise the contract's 408.
+      if (w.request?.incoming.socket && (w.request.incoming as { res?: http.ServerResponse }).res?.headersSent) w.socket.destroy();
+      else answerClientError(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), w.socket);
+    }
+  }, Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))));
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 }
 
 function capPerAddress(server: http.Server, max: number): void {
