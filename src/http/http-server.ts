@@ -34,7 +34,7 @@ interface Watched {
   fresh: boolean;
   /** Bytes read when it began waiting: more since then means a request has begun and stalled. */
   bytesAtWait: number;
-  request?: { incoming: http.IncomingMessage; since: number };
+  request?: { incoming: http.IncomingMessage; response: http.ServerResponse; since: number };
 }
 
 /**
@@ -55,7 +55,7 @@ function watchStalls(server: http.Server, limits: HttpLimits): void {
   server.on('request', (incoming: http.IncomingMessage, response: http.ServerResponse) => {
     const w = watched.get(incoming.socket);
     if (!w) return;
-    w.request = { incoming, since: Date.now() };
+    w.request = { incoming, response, since: Date.now() };
     response.once('finish', () => {
       w.request = undefined;
       w.fresh = false;
@@ -72,7 +72,7 @@ function watchStalls(server: http.Server, limits: HttpLimits): void {
       if (!stalled) continue;
       watched.delete(w.socket);
       // Mid-answer there is no clean way to say it: cut. Otherwise the contract's 408.
-      if (w.request?.incoming.socket && (w.request.incoming as { res?: http.ServerResponse }).res?.headersSent) w.socket.destroy();
+      if (w.request?.response.headersSent) w.socket.destroy();
       else answerClientError(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), w.socket);
     }
   }, Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))));

@@ -93,6 +93,15 @@ describe('the HTTP edge', () => {
     assert.equal(parsed(r.text).status, 401);
   });
 
+  test('an authenticated request whose body stalls is answered 408 and closed by the request timeout', async () => {
+    const r = await rawExchange(server.url, `POST /latest/studios/create HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Length: 1000\r\n\r\n{"title":`, 6000);
+    assert.ok(r.closed, 'socket closed');
+    assert.ok(r.ms >= 1400 && r.ms < 4000, `closed after ${r.ms} ms`);
+    const answer = parsed(r.text);
+    assert.equal(answer.status, 408);
+    assert.equal(answer.body.error_type, 'request_timeout');
+  });
+
   test("a caller's X-Request-Id is echoed only when it looks like an id", async () => {
     for (const good of ['req-1', 'abc.DEF:123_x', 'a'.repeat(128)]) {
       const r = await call(server, 'GET', '/healthz', { headers: { 'x-request-id': good } });
