@@ -164,7 +164,8 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     headersTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'HANGAR_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100),
     maxConnections: integer(env, 'HANGAR_MAX_CONNECTIONS', 10_000, 1),
-    maxConnectionsPerAddress: integer(env, 'HANGAR_MAX_CONNECTIONS_PER_ADDRESS', 1_000, 0),
+    // Behind a load balancer every connection comes from its address: no per-address cap by default.
+    maxConnectionsPerAddress: integer(env, 'HANGAR_MAX_CONNECTIONS_PER_ADDRESS', env.HANGAR_TRUST_PROXY === 'true' ? 0 : 1_000, 0),
   };
 }
 

@@ -13,9 +13,10 @@ import type { RateLimit } from './rate-limit.ts';
 
 /**
  * `none`: public, unmetered (health, docs); `anonymous`: public, metered by IP, and any credential
- * sent is ignored (sign-in: a stale key in a client's default headers must not block it); `optional`: a credential is used when given, else
- * metered by IP; `account`: any valid key, a project part is ignored; `identity`: any valid key, and
- * a project part, when given, must name a project the caller belongs to; a role: project-scoped.
+ * sent is ignored (sign-in: a stale key in a client's default headers must not block it);
+ * `optional`: a credential is used when given, else metered by IP; `account`: any valid key, a
+ * project part is ignored; `identity`: any valid key, and a project part, when given, must name a
+ * project the caller belongs to; a role: project-scoped.
  */
 export type AuthRequirement = 'none' | 'anonymous' | 'optional' | 'account' | 'identity' | Role;
 

@@ -5,14 +5,14 @@
 // model_base_url — after the guard has been shown to refuse each, so that even a broken guard could
 // never send a request off this machine.
 import assert from 'node:assert/strict';
-import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { HangarError } from '../../src/errors.ts';
 import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
 import { bearer, bootstrap, call, startServer, type TestServer } from '../helpers/hangar.ts';
+import { fakeDns } from '../helpers/offline-dns.ts';
 
 const NOT_PUBLIC = [
   // IPv4 special-purpose ranges
@@ -125,13 +125,12 @@ describe('through a real server with the default settings', () => {
   });
 });
 
-// A redirect needs a public first hop; offline, the test process answers DNS for one name and sends
-// that connection to a local redirector (only its socket, after Hangar's checks), as tools.test.ts does.
+// A redirect needs a public first hop; offline, test/helpers/offline-dns.ts answers DNS for one
+// name and sends that connection to a local redirector (only its socket, after Hangar's checks).
 describe('redirect hops', () => {
-  const originalLookup = dns.lookup;
-  const originalConnect = net.connect;
   let redirector: Server;
   let rport: number;
+  let restoreDns: () => void;
   const reached: string[] = [];
 
   before(async () => {
@@ -143,20 +142,10 @@ describe('redirect hops', () => {
     });
     await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
     rport = (redirector.address() as AddressInfo).port;
-    (dns as any).lookup = function (host: string, options: any, callback: any) {
-      if (host !== 'public.test') return (originalLookup as any).call(dns, host, options, callback);
-      const cb = typeof options === 'function' ? options : callback;
-      const all = typeof options === 'object' && options?.all;
-      process.nextTick(() => (all ? cb(null, [{ address: '93.184.216.34', family: 4 }]) : cb(null, '93.184.216.34', 4)));
-    };
-    (net as any).connect = function (options: any, ...rest: unknown[]) {
-      if (options && typeof options === 'object' && options.host === 'public.test') return originalConnect.call(net, { ...options, host: '127.0.0.1', lookup: undefined }, ...(rest as []));
-      return originalConnect.call(net, options, ...(rest as []));
-    };
+    restoreDns = fakeDns({ 'public.test': ['93.184.216.34'] }, ['public.test']);
   });
   after(async () => {
-    (dns as any).lookup = originalLookup;
-    (net as any).connect = originalConnect;
+    restoreDns();
     redirector.closeAllConnections();
     await new Promise((r) => redirector.close(r));
   });

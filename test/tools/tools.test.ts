@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import dns from 'node:dns';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { HangarError } from '../../src/errors.ts';
 import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
+import { fakeDns } from '../helpers/offline-dns.ts';
 import { bearer, call, expectError, role, startServer, type Reply, type TestServer } from '../helpers/hangar.ts';
 import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
 import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
@@ -622,10 +623,7 @@ describe('ssrf.ts and http-call.ts directly', () => {
     assert.equal(checkTarget('http://localhost/', true).hostname, 'localhost');
   });
 
-  // Offline there is no public host to start from, so the test process stands in for DNS and the
-  // network: `dns.lookup` answers for a few *.test names, and connections to the "public" ones are
-  // sent to the local server instead (only their socket, after Hangar's checks). Hangar's own code
-  // runs unchanged: checkTarget, the guarded lookup and the redirect loop.
+  // Offline there is no public host to start from: test/helpers/offline-dns.ts stands in for DNS.
   describe('DNS answers and redirects', () => {
     const TABLE: Record<string, string[]> = {
       'public.test': ['93.184.216.34'],
@@ -634,9 +632,7 @@ describe('ssrf.ts and http-call.ts directly', () => {
       'mixed.test': ['93.184.216.36', '127.0.0.1'],
       'rebind.test': ['127.0.0.9'],
     };
-    const PUBLIC = new Set(['public.test', 'other-public.test']);
-    const originalLookup = dns.lookup;
-    const originalConnect = net.connect;
+    let restoreDns: () => void;
     let redirector: Server;
     let hops: Array<{ host: string; url: string; headers: Record<string, unknown>; method: string }>;
     let rport: number;
@@ -657,22 +653,10 @@ describe('ssrf.ts and http-call.ts directly', () => {
       });
       await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
       rport = (redirector.address() as AddressInfo).port;
-      (dns as any).lookup = function (host: string, options: any, callback: any) {
-        const cb = typeof options === 'function' ? options : callback;
-        const all = typeof options === 'object' && options?.all;
-        const answer = TABLE[host];
-        if (!answer) return (originalLookup as any).call(dns, host, options, callback);
-        const list = answer.map((address) => ({ address, family: 4 }));
-        process.nextTick(() => (all ? cb(null, list) : cb(null, list[0].address, 4)));
-      };
-      (net as any).connect = function (options: any, ...rest: unknown[]) {
-        if (options && typeof options === 'object' && PUBLIC.has(options.host)) return originalConnect.call(net, { ...options, host: '127.0.0.1', lookup: undefined }, ...(rest as []));
-        return originalConnect.call(net, options, ...(rest as []));
-      };
+      restoreDns = fakeDns(TABLE, ['public.test', 'other-public.test']);
     });
     after(async () => {
-      (dns as any).lookup = originalLookup;
-      (net as any).connect = originalConnect;
+      restoreDns();
       redirector.closeAllConnections();
       await new Promise((r) => redirector.close(r));
     });
