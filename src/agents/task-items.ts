@@ -36,8 +36,9 @@ const asObject = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : value === undefined || value === null ? {} : { value };
 
 /**
- * One stored row as a hosted item, with Hangar's own `message_id`, `role` and `created_at` beside;
- * undefined for an assistant turn that only called tools (its tool runs are items of their own).
+ * One stored row as a hosted item, with Hangar's own `message_id`, `role` and `created_at` beside.
+ * An assistant turn that only called tools is an agent-message with empty text and
+ * thought_about_tool_calls.
  */
 export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string; triggerMessageId: number | undefined }) {
   const item_id = String(row.id);
@@ -83,14 +84,13 @@ export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string;
   if (row.role === 'error') {
     return { ...base, is_expanded_by_default: true, content: { type: 'agent-error' as const, errors: [{ body: text }], original_message_ids: { 'agent-error': item_id } } };
   }
-  if (!text && c.tool_calls) return undefined;
   return {
     ...base,
     is_expanded_by_default: true,
     content: { type: 'agent-message' as const, text, original_message_ids: { agent: item_id }, generating: false, thinking: [], thought_about_tool_calls: Boolean(c.tool_calls) },
   };
 }
-export type TaskItem = NonNullable<ReturnType<typeof itemOf>>;
+export type TaskItem = ReturnType<typeof itemOf>;
 
 export interface TaskRow {
   conversation_id: string;

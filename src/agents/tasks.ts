@@ -110,12 +110,13 @@ export function createTasks(db: Kysely<Database>) {
   }
 
   function items(rows: MessageRow[], task: { project_id: string; run_as: string }, first: number | undefined): TaskItem[] {
-    return rows.map((r) => itemOf({ ...r, id: Number(r.id) }, { projectId: task.project_id, runAs: task.run_as, triggerMessageId: first })).filter((i): i is TaskItem => i !== undefined);
+    return rows.map((r) => itemOf({ ...r, id: Number(r.id) }, { projectId: task.project_id, runAs: task.run_as, triggerMessageId: first }));
   }
 
   return {
     async trigger(actor: Actor, input: TriggerInput) {
-      if (input.message.role !== 'user') throw notAvailable(`Messages with role "${input.message.role}" (approvals)`, 'are');
+      if (input.message.role === 'action-confirm') throw notAvailable('Approvals (messages with role "action-confirm")', 'are');
+      if (input.message.role !== 'user') throw invalid('message.role must be "user".');
       if (input.message.attachments?.length) throw notAvailable('Attachments', 'are');
       const agentId = input.agent_id.toLowerCase();
       await agentOf(actor.project.id, agentId);
