@@ -11,7 +11,6 @@ export type ErrorType =
   | 'rate_limited'
   | 'upstream_error'
   | 'connection_removed'
-  | 'not_available'
   | 'internal_error';
 
 export type ErrorAudience = 'user' | 'third_party' | 'platform';
@@ -34,5 +33,8 @@ export const forbidden = (message: string) => new HangarError(403, 'forbidden', 
 export const notFound = (message: string) => new HangarError(404, 'not_found', message);
 export const conflict = (message: string) => new HangarError(409, 'conflict', message);
 
-/** A feature of the hosted platform that this deployment does not offer (hosted-compat.md §7). */
-export const notAvailable = (feature: string, verb: 'is' | 'are' = 'is') => new HangarError(501, 'not_available', `${feature} ${verb} not available on this deployment.`);
+/**
+ * A feature of the hosted platform that this deployment does not offer (hosted-compat.md §7): a 404
+ * (the contract allows no 5xx of ours) whose message names the feature.
+ */
+export const notAvailable = (feature: string, verb: 'is' | 'are' = 'is') => notFound(`${feature} ${verb} not available on this deployment.`);

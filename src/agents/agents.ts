@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { invalid, notAvailable, notFound } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import type { Vault } from '../integrations/vault.ts';
@@ -72,7 +72,7 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
         continue;
       }
       const given = 'studio_id' in action ? action.studio_id : 'chain_id' in action ? action.chain_id : undefined;
-      if (given === undefined) throw notAvailable('Sub-agent actions ({agent_id})', 'are');
+      if (given === undefined) throw invalid(`actions.${i}: sub-agent actions ({agent_id}) are not available on this deployment.`);
       const field = 'studio_id' in action ? 'studio_id' : 'chain_id';
       const id = toolId(String(given));
       const tool = await db.selectFrom('studios').select('id').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();

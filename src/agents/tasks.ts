@@ -6,7 +6,7 @@ import type { Database, TaskState } from '../db/schema.ts';
 import { WORKING_STATES } from '../db/schema.ts';
 import { filterConditions, type Filter, type FilterField } from '../db/filters.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, invalid, notAvailable, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { enqueue, enqueueMany } from '../jobs/queue.ts';
 import { itemOf, metadataOf, type MessageRow, type TaskItem } from './task-items.ts';
@@ -115,9 +115,9 @@ export function createTasks(db: Kysely<Database>) {
 
   return {
     async trigger(actor: Actor, input: TriggerInput) {
-      if (input.message.role === 'action-confirm') throw notAvailable('Approvals (messages with role "action-confirm")', 'are');
+      if (input.message.role === 'action-confirm') throw invalid('message.role "action-confirm": approvals are not available on this deployment.');
       if (input.message.role !== 'user') throw invalid('message.role must be "user".');
-      if (input.message.attachments?.length) throw notAvailable('Attachments', 'are');
+      if (input.message.attachments?.length) throw invalid('message.attachments: attachments are not available on this deployment.');
       const agentId = input.agent_id.toLowerCase();
       await agentOf(actor.project.id, agentId);
       const conversationId = await db.transaction().execute(async (trx) => {

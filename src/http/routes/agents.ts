@@ -162,7 +162,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         tags,
         summary: 'Send a message to an agent',
         description:
-          'Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) answer 501.',
+          'Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) are not available (400).',
         body: Type.Object({
           agent_id: Id,
           message: Type.Object(

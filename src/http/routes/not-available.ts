@@ -1,6 +1,7 @@
 // The hosted platform's features that this deployment does not offer (hosted-compat.md §7). Their
-// clients call these paths; each answers 501 with a message naming the feature, never a body a
-// client could take for success (the Python client reads error bodies as answers).
+// clients call these paths; each answers 404 with a message naming the feature, never a body a
+// client could take for success (the Python client reads error bodies as answers). 404 rather than
+// 501: the contract allows no 5xx of ours (api.md §1).
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { notAvailable } from '../../errors.ts';
 
@@ -27,7 +28,7 @@ export function notAvailableRoutes(app: FastifyInstance): void {
         schema: {
           tags: ['not available'],
           summary: `${feature}: not available on this deployment`,
-          response: { 501: { description: 'Names the feature as not available here.', $ref: 'Error#' } },
+          response: { 404: { description: 'Names the feature as not available on this deployment.', $ref: 'Error#' } },
         },
         handler: async () => {
           throw notAvailable(feature, verb ?? 'is');
