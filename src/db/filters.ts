@@ -4,7 +4,8 @@
 // silently matched everything would hand a client rows it asked to exclude).
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { invalid } from '../errors.ts';
-import { isUuid } from '../governance/principal.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Filter {
   filter_type?: string;
@@ -35,7 +36,7 @@ export function parseFilters(text: string | undefined, name = 'filters'): Filter
 }
 
 function asText(value: unknown, at: string, uuid: boolean): string {
-  if (typeof value === 'string') return uuid && isUuid(value) ? value.toLowerCase() : value;
+  if (typeof value === 'string') return uuid && UUID.test(value) ? value.toLowerCase() : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   throw invalid(`${at}.condition_value must be a string, number or boolean, or an array of them.`);
 }

@@ -290,3 +290,16 @@ test('migration 009 moves stored task states to the hosted vocabulary', async ()
     await db.end();
   }
 });
+
+test('the API reference shows the hosted shapes', async () => {
+  const doc = (await raw('GET', '/latest/openapi_schema.json')).body;
+  const ok = (p: string, method: string) => doc.paths[p][method].responses['200'].content['application/json'].schema;
+  assert.ok(ok('/latest/studios/{studio_id}/get', 'get').properties.studio.properties._id);
+  assert.ok(ok('/latest/agents/{agent_id}/get', 'get').properties.agent.properties.insert_date_);
+  assert.equal(ok('/latest/studios/{studio_id}/trigger_limited', 'post').properties.credits_used.type, 'array');
+  const metadata = ok('/latest/agents/{agent_id}/tasks/{conversation_id}/metadata', 'get').properties.metadata;
+  assert.match(JSON.stringify(metadata.properties.conversation.properties.state), /"starting-up"/);
+  for (const p of ['/latest/studios/bulk_update', '/latest/studios/clone', '/latest/studios/{studio_id}/trigger', '/latest/agents/tools/list']) assert.ok(doc.paths[p]?.post, p);
+  for (const p of ['/latest/agents/conversations/list', '/latest/health', '/latest/studios/{studio_id}', '/latest/agents/{agent_id}/tasks/{conversation_id}/trigger_message']) assert.ok(doc.paths[p]?.get, p);
+  assert.match(doc.paths['/latest/knowledge/{*}'].get.summary, /not available on this deployment/);
+});
