@@ -33,3 +33,9 @@ export const unauthorized = (message: string) => new HangarError(401, 'unauthori
 export const forbidden = (message: string) => new HangarError(403, 'forbidden', message);
 export const notFound = (message: string) => new HangarError(404, 'not_found', message);
 export const conflict = (message: string) => new HangarError(409, 'conflict', message);
+
+/**
+ * A feature of the hosted platform that this deployment does not offer (hosted-compat.md §7): a 404
+ * (the contract allows no 5xx of ours) whose message names the feature.
+ */
+export const notAvailable = (feature: string, verb: 'is' | 'are' = 'is') => notFound(`${feature} ${verb} not available on this deployment.`);

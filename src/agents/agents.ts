@@ -1,24 +1,50 @@
 // Agents of a project: upserted, read, listed, deleted. An action must name a tool of the same
 // project or a named step on one of its connections, so a broken reference fails at upsert.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import type { Vault } from '../integrations/vault.ts';
-import type { Action, Agent, AgentInput } from './definition.ts';
+import { toolId } from '../tools/studios.ts';
+import { EXTRA_AGENT_FIELDS, type Action, type ActionInput, type Agent, type AgentInput } from './definition.ts';
 
-/** An agent row as the API shows it. */
-export function shape(row: { id: string; name: string; system_prompt: string; model: string | null; model_base_url: string | null; model_key: Buffer | null; actions: unknown; created_at: Date; updated_at: Date }): Agent {
+export interface AgentRow {
+  id: string;
+  project_id: string;
+  name: string;
+  system_prompt: string;
+  model: string | null;
+  model_base_url: string | null;
+  model_key: Buffer | null;
+  actions: unknown;
+  extra: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A stored tool action carries `chain_id`: the Python client reads it from every action it holds. */
+function withChainId(action: Action): Action {
+  return 'studio_id' in action ? { ...action, chain_id: action.studio_id } : action;
+}
+
+/** An agent row as the API shows it: Hangar's fields and the hosted ones (`_id`, `project`, …). */
+export function shape(row: AgentRow): Agent {
   return {
+    public: false,
+    ...row.extra,
     agent_id: row.id,
+    _id: row.id,
+    project: row.project_id,
     name: row.name,
     system_prompt: row.system_prompt,
     model: row.model,
     model_base_url: row.model_base_url,
     has_model_api_key: row.model_key !== null,
-    actions: row.actions as Action[],
+    actions: (row.actions as Action[]).map(withChainId),
+    insert_date_: row.created_at.toISOString(),
+    update_date_: row.updated_at.toISOString(),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -28,26 +54,36 @@ export const agentNotFound = (id: string) => notFound(`Agent ${id} was not found
 
 export const modelKeyOwners = (projectId: string, agentId: string) => ['agent-model-key', projectId, agentId];
 
+
 export function createAgents(db: Kysely<Database>, vault: Vault) {
-  async function checkActions(projectId: string, actions: Action[]) {
+  /** Checks each action and stores tool actions with both ids, whichever the caller sent. */
+  async function checkActions(projectId: string, actions: ActionInput[]): Promise<Action[]> {
+    const checked: Action[] = [];
     for (const [i, action] of actions.entries()) {
-      if ('studio_id' in action) {
-        const tool = isUuid(action.studio_id) ? await db.selectFrom('studios').select('id').where('id', '=', action.studio_id).where('project_id', '=', projectId).executeTakeFirst() : undefined;
-        if (!tool) throw invalid(`actions.${i}.studio_id: tool ${action.studio_id} is not in this project.`);
-      } else {
+      if ('step' in action && 'connection_id' in action) {
         const found = findStep(action.step);
         if (!found) throw invalid(`actions.${i}.step: "${action.step}" is not a named tool step.`);
         const connection = isUuid(action.connection_id)
-          ? await db.selectFrom('connections').select('provider').where('id', '=', action.connection_id).where('project_id', '=', projectId).executeTakeFirst()
+          ? await db.selectFrom('connections').select('provider').where('id', '=', action.connection_id.toLowerCase()).where('project_id', '=', projectId).executeTakeFirst()
           : undefined;
         if (!connection) throw invalid(`actions.${i}.connection_id: connection ${action.connection_id} is not in this project.`);
         if (connection.provider !== found.provider.id) throw invalid(`actions.${i}: step ${action.step} needs a ${found.provider.name} connection.`);
+        checked.push({ step: action.step, connection_id: action.connection_id.toLowerCase(), ...(action.inputs ? { inputs: action.inputs } : {}) });
+        continue;
       }
+      const given = 'studio_id' in action ? action.studio_id : 'chain_id' in action ? action.chain_id : undefined;
+      if (given === undefined) throw invalid(`actions.${i}: sub-agent actions ({agent_id}) are not available on this deployment.`);
+      const field = 'studio_id' in action ? 'studio_id' : 'chain_id';
+      const id = toolId(String(given));
+      const tool = await db.selectFrom('studios').select('id').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
+      if (!tool) throw invalid(`actions.${i}.${field}: tool ${given} is not in this project.`);
+      checked.push({ ...action, studio_id: id, chain_id: id } as Action);
     }
+    return checked;
   }
 
   async function get(projectId: string, id: string): Promise<Agent> {
-    const row = isUuid(id) ? await db.selectFrom('agents').selectAll().where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst() : undefined;
+    const row = isUuid(id) ? await db.selectFrom('agents').selectAll().where('id', '=', id.toLowerCase()).where('project_id', '=', projectId).executeTakeFirst() : undefined;
     if (!row) throw agentNotFound(id);
     return shape(row);
   }
@@ -62,16 +98,20 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
       return vault.open<string>({ keyId: row.model_key_id, data: row.model_key }, modelKeyOwners(projectId, agentId));
     },
 
+    /**
+     * Creates an agent (a name is required), or updates one: only the fields given change, with or
+     * without the hosted `partial_update` flag (its clients update one field at a time).
+     */
     async upsert(actor: Actor, input: AgentInput) {
-      const actions = input.actions ?? [];
-      await checkActions(actor.project.id, actions);
+      const actions = input.actions === undefined ? undefined : await checkActions(actor.project.id, input.actions);
       if (input.model_base_url && !/^https?:\/\//i.test(input.model_base_url)) throw invalid('model_base_url must be an http(s) address.');
-      const values = {
-        name: input.name,
-        system_prompt: input.system_prompt ?? '',
-        model: input.model ?? null,
-        model_base_url: input.model_base_url ?? null,
-        actions: JSON.stringify(actions),
+      const extra = Object.fromEntries(EXTRA_AGENT_FIELDS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
+      const given = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.system_prompt !== undefined ? { system_prompt: input.system_prompt } : {}),
+        ...(input.model !== undefined ? { model: input.model } : {}),
+        ...(input.model_base_url !== undefined ? { model_base_url: input.model_base_url } : {}),
+        ...(actions !== undefined ? { actions: JSON.stringify(actions) } : {}),
       };
       const sealKey = async (agentId: string) => {
         if (input.model_api_key === undefined) return;
@@ -79,14 +119,25 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
         await db.updateTable('agents').set({ model_key: sealed.data, model_key_id: sealed.keyId }).where('id', '=', agentId).execute();
       };
       if (input.agent_id) {
-        const updated = isUuid(input.agent_id)
-          ? await db.updateTable('agents').set({ ...values, updated_at: new Date() }).where('id', '=', input.agent_id).where('project_id', '=', actor.project.id).executeTakeFirst()
+        const id = input.agent_id.toLowerCase();
+        const updated = isUuid(id)
+          ? await db
+              .updateTable('agents')
+              .set({ ...given, extra: sql<string>`extra || ${JSON.stringify(extra)}::jsonb`, updated_at: new Date() })
+              .where('id', '=', id)
+              .where('project_id', '=', actor.project.id)
+              .executeTakeFirst()
           : undefined;
         if (!updated || updated.numUpdatedRows === 0n) throw agentNotFound(input.agent_id);
-        await sealKey(input.agent_id);
-        return { agent_id: input.agent_id };
+        await sealKey(id);
+        return { agent_id: id };
       }
-      const row = await db.insertInto('agents').values({ ...values, project_id: actor.project.id, created_by: actor.userId }).returning('id').executeTakeFirstOrThrow();
+      if (input.name === undefined) throw invalid('name is required to create an agent.');
+      const row = await db
+        .insertInto('agents')
+        .values({ name: input.name, system_prompt: '', model: null, model_base_url: null, actions: '[]', ...given, extra: JSON.stringify(extra), project_id: actor.project.id, created_by: actor.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await sealKey(row.id);
       return { agent_id: row.id };
     },
@@ -97,11 +148,19 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
       return { results: results.map(shape), next_cursor };
     },
 
+    /** The tools the agents' actions name (hosted-compat.md §4.6), each once. */
+    async actionIds(actor: Actor, agentIds: string[]): Promise<string[]> {
+      const ids = agentIds.filter(isUuid).map((id) => id.toLowerCase());
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('agents').select('actions').where('project_id', '=', actor.project.id).where('id', 'in', ids).execute();
+      return [...new Set(rows.flatMap((r) => (r.actions as Action[]).flatMap((a) => ('studio_id' in a ? [a.studio_id] : []))))];
+    },
+
     /** Deleting an agent removes its tasks and triggers too (their hooks are cleaned by the caller). */
     async remove(actor: Actor, id: string) {
       await get(actor.project.id, id);
-      await db.deleteFrom('agents').where('id', '=', id).where('project_id', '=', actor.project.id).execute();
-      return { agent_id: id, deleted: true as const };
+      await db.deleteFrom('agents').where('id', '=', id.toLowerCase()).where('project_id', '=', actor.project.id).execute();
+      return { agent_id: id.toLowerCase(), deleted: true as const };
     },
   };
 }

@@ -1,42 +1,72 @@
-// What an agent is (api.md §6): a name, a system prompt, a model, and the actions it may take —
-// tools of its project, or named tool steps on a connection.
+// What an agent is (api.md §6, hosted-compat.md §4): a name, a system prompt, a model, and the
+// actions it may take — tools of its project (`{studio_id}` or the hosted `{chain_id}`), or named
+// tool steps on a connection.
 import { Type, type Static } from 'typebox';
 
+const ToolId = Type.String({ minLength: 1, maxLength: 200 });
+
 export const ActionSchema = Type.Union([
-  Type.Object({ studio_id: Type.String({ minLength: 1, maxLength: 200 }), params: Type.Optional(Type.Record(Type.String(), Type.Any())) }),
+  Type.Object({ studio_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())) }, { additionalProperties: true }),
+  Type.Object({ chain_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())) }, { additionalProperties: true }),
   Type.Object({
     step: Type.String({ minLength: 1, maxLength: 200 }),
     connection_id: Type.String({ minLength: 1, maxLength: 200 }),
     inputs: Type.Optional(Type.Record(Type.String(), Type.Any())),
   }),
+  // Sub-agents: accepted by the schema so the answer can say plainly that they are not available.
+  Type.Object({ agent_id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true }),
 ]);
 
-export const AgentSchema = Type.Object({
-  agent_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Given: update that agent; omitted: create one.' })),
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  system_prompt: Type.Optional(Type.String({ maxLength: 100_000 })),
-  model: Type.Optional(Type.String({ maxLength: 200, description: 'Model name at the chat-completions endpoint (HANGAR_MODEL when omitted).' })),
-  model_base_url: Type.Optional(Type.String({ maxLength: 2000, description: 'OpenAI-compatible endpoint for this agent (HANGAR_MODEL_BASE_URL when omitted).' })),
-  model_api_key: Type.Optional(Type.String({ maxLength: 4096, description: 'Key for model_base_url; stored encrypted, never returned.' })),
-  actions: Type.Optional(
-    Type.Array(ActionSchema, {
-      maxItems: 50,
-      description: 'Tools (`{studio_id, params?}`) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}.',
-    }),
-  ),
-});
+/** Fields the hosted clients write and read back that Hangar keeps as given, without acting on them. */
+export const EXTRA_AGENT_FIELDS = ['description', 'emoji', 'public', 'temperature', 'autonomy_limit', 'tags'] as const;
+
+export const AgentSchema = Type.Object(
+  {
+    agent_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Given: update that agent (only the fields given change); omitted: create one.' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Required to create an agent.' })),
+    system_prompt: Type.Optional(Type.String({ maxLength: 100_000 })),
+    model: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()], { description: 'Model name at the chat-completions endpoint (HANGAR_MODEL when omitted or null).' })),
+    model_base_url: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], { description: 'OpenAI-compatible endpoint for this agent (HANGAR_MODEL_BASE_URL when omitted or null).' })),
+    model_api_key: Type.Optional(Type.String({ maxLength: 4096, description: 'Key for model_base_url; stored encrypted, never returned.' })),
+    actions: Type.Optional(
+      Type.Array(ActionSchema, {
+        maxItems: 50,
+        description:
+          'Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}.',
+      }),
+    ),
+    partial_update: Type.Optional(Type.Boolean({ description: 'Accepted for the hosted clients; an update changes only the fields given either way.' })),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    emoji: Type.Optional(Type.String({ maxLength: 2000 })),
+    public: Type.Optional(Type.Boolean()),
+    temperature: Type.Optional(Type.Number()),
+    autonomy_limit: Type.Optional(Type.Number()),
+    tags: Type.Optional(Type.Record(Type.String(), Type.Any())),
+  },
+  { additionalProperties: true },
+);
 
 export type AgentInput = Static<typeof AgentSchema>;
-export type Action = Static<typeof ActionSchema>;
+export type ActionInput = Static<typeof ActionSchema>;
+/** A stored action: a tool action always carries both ids. */
+export type Action =
+  | { studio_id: string; chain_id: string; params?: Record<string, unknown>; [field: string]: unknown }
+  | { step: string; connection_id: string; inputs?: Record<string, unknown> };
 
 export interface Agent {
   agent_id: string;
+  _id: string;
+  project: string;
   name: string;
   system_prompt: string;
   model: string | null;
   model_base_url: string | null;
   has_model_api_key: boolean;
   actions: Action[];
+  public: boolean;
+  insert_date_: string;
+  update_date_: string;
   created_at: string;
   updated_at: string;
+  [extra: string]: unknown;
 }

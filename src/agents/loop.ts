@@ -14,7 +14,7 @@ import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
 import { parseBoundedJson } from '../json-limits.ts';
-import { agentNotFound, shape, type Agents } from './agents.ts';
+import { agentNotFound, shape, type AgentRow, type Agents } from './agents.ts';
 import type { Action, Agent } from './definition.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
@@ -39,7 +39,9 @@ interface TaskRow {
   run_as: string;
 }
 
-type AgentColumns = Parameters<typeof shape>[0];
+type AgentColumns = AgentRow;
+
+type ToolConfig = { type: 'tool'; id: string; title: string; description: string; params_schema: Record<string, unknown> };
 
 function functionName(action: Action, index: number): string {
   const base = 'studio_id' in action ? `tool_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
@@ -81,20 +83,26 @@ export function createLoop(deps: LoopDeps) {
     return rest;
   }
 
-  async function describe(agent: Agent, actor: Actor): Promise<ToolSpec[]> {
+  /** Each action as a model function, and as the tool a recorded run names (the hosted items' tool_config). */
+  async function describe(agent: Agent, actor: Actor): Promise<Array<{ spec: ToolSpec; tool: ToolConfig }>> {
     return Promise.all(
       agent.actions.map(async (action, i) => {
         if ('studio_id' in action) {
           const tool = await deps.studios.load(actor.project.id, action.studio_id);
+          // Function parameters must be an object schema (OpenAI refuses the request otherwise), and a
+          // tool's params always are an object, even when its params_schema does not say so.
+          const parameters = { properties: {}, ...tool.params_schema, type: 'object' };
           return {
-            type: 'function' as const,
-            // Function parameters must be an object schema (OpenAI refuses the request otherwise), and a
-            // tool's params always are an object, even when its params_schema does not say so.
-            function: { name: functionName(action, i), description: `${tool.title}. ${tool.description}`.slice(0, 1000), parameters: { properties: {}, ...tool.params_schema, type: 'object' } },
+            spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${tool.title}. ${tool.description}`.slice(0, 1000), parameters } },
+            tool: { type: 'tool' as const, id: tool.studio_id, title: tool.title, description: tool.description, params_schema: parameters },
           };
         }
         const step = findStep(action.step)!.step;
-        return { type: 'function' as const, function: { name: functionName(action, i), description: `${step.name}: ${step.description}`.slice(0, 1000), parameters: step.input as unknown as Record<string, unknown> } };
+        const parameters = step.input as unknown as Record<string, unknown>;
+        return {
+          spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${step.name}: ${step.description}`.slice(0, 1000), parameters } },
+          tool: { type: 'tool' as const, id: action.step, title: step.name, description: step.description, params_schema: parameters },
+        };
       }),
     );
   }
@@ -104,6 +112,8 @@ export function createLoop(deps: LoopDeps) {
     const out: ChatMessage[] = [];
     for (const r of rows) {
       const c = r.content as { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; output?: unknown; errors?: unknown };
+      // A failure recorded for people to read is not part of the conversation with the model.
+      if (r.role === 'error') continue;
       if (r.kind === 'message') out.push({ role: r.role as ChatMessage['role'], content: c.content ?? null, ...(c.tool_calls ? { tool_calls: c.tool_calls } : {}) });
       else if (c.tool_call_id) out.push({ role: 'tool', tool_call_id: c.tool_call_id, content: JSON.stringify({ output: c.output, errors: c.errors }) });
     }
@@ -111,7 +121,8 @@ export function createLoop(deps: LoopDeps) {
   }
 
   async function withModel(endpoint: ModelEndpoint, agent: Agent, actor: Actor, conversationId: string, deadline: number) {
-    const tools = await describe(agent, actor);
+    const described = await describe(agent, actor);
+    const tools = described.map((d) => d.spec);
     for (let step = 0; step < deps.config.model.maxSteps; step++) {
       if (Date.now() > deadline) throw new HangarError(504, 'upstream_error', 'The task ran out of time before the model answered.', 'platform');
       const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId))];
@@ -135,7 +146,7 @@ export function createLoop(deps: LoopDeps) {
             result = await runAction(actor, agent.actions[index], args);
           } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
         }
-        await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result });
+        await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(index >= 0 ? { tool: described[index].tool } : {}) });
       }
     }
     throw new HangarError(500, 'internal_error', `The model did not answer within ${deps.config.model.maxSteps} steps.`, 'platform');
@@ -145,9 +156,14 @@ export function createLoop(deps: LoopDeps) {
     const messages = await history(conversationId);
     const message = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const outputs: unknown[] = [];
+    // A tool deleted since the agent was saved fails as its run, recorded like any other failure.
+    const described = await describe(agent, actor).catch((err) => {
+      if (err instanceof HangarError) return undefined;
+      throw err;
+    });
     for (const [i, action] of agent.actions.entries()) {
       const result = await runAction(actor, action, { message });
-      await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result });
+      await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(described ? { tool: described[i].tool } : {}) });
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
@@ -166,10 +182,10 @@ export function createLoop(deps: LoopDeps) {
     const { rows } = await sql<TaskRow & AgentColumns>`
       WITH t AS (
         UPDATE tasks SET state = 'running', started_at = now(), updated_at = now()
-         WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND state IN ('queued', 'running')
+         WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND state IN ('starting-up', 'waiting-for-capacity', 'running')
         RETURNING conversation_id, project_id, agent_id, run_as
       )
-      SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.created_at, a.updated_at
+      SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at
         FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id`.execute(db);
     return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
   }
@@ -209,15 +225,16 @@ export function createLoop(deps: LoopDeps) {
         await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
       } else await inOrder(agent, actor, conversationId);
     } catch (err) {
-      state = 'errored';
+      state = err instanceof HangarError && err.status === 504 ? 'timed-out' : 'unrecoverable';
       error = err instanceof HangarError ? err.message : 'The task failed on our side.';
       if (!(err instanceof HangarError)) console.error(err);
+      await record(conversationId, 'message', 'error', { content: error });
     }
     await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
   }
 
   /**
-   * Runs queued tasks together (the dispatcher's runner): one statement starts them all, one ends
+   * Runs tasks waiting to start together (the dispatcher's runner): one statement starts them all, one ends
    * those whose agent has nothing to run, the others run side by side. Resolves to each task's
    * failure (a database error; what goes wrong in a run is recorded on its task), by position.
    */
@@ -234,7 +251,7 @@ export function createLoop(deps: LoopDeps) {
 
   return {
     executeMany,
-    /** Runs a queued task (the agent_task job); a database error fails the job, to be retried. */
+    /** Runs a task waiting to start (the agent_task job); a database error fails the job, to be retried. */
     async execute(conversationId: string) {
       const [failure] = await executeMany([conversationId]);
       if (failure) throw failure;

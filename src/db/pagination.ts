@@ -1,5 +1,7 @@
 // Keyset pagination over (created_at, id): stable under inserts, no OFFSET scans. The cursor is
-// opaque to callers; a cursor that does not decode is the caller's error, not ours.
+// opaque to callers; a cursor that does not decode is the caller's error, not ours. The hosted
+// platform's clients send 1-based page numbers instead (hosted-compat.md §1): `page` is honoured in
+// the same total order, so consecutive pages neither repeat nor skip a row.
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { invalid } from '../errors.ts';
 
@@ -9,6 +11,14 @@ export const MAX_PAGE_SIZE = 1000;
 export interface PageRequest {
   page_size?: number;
   cursor?: string;
+  /** 1-based page number; with a cursor, the cursor wins. */
+  page?: number;
+}
+
+/** Rows to skip for a page number (none without one, or with a cursor). */
+export function pageOffset(request: PageRequest): number {
+  if (request.cursor || !request.page || request.page < 1) return 0;
+  return (request.page - 1) * pageSize(request);
 }
 
 export interface Position {
@@ -63,6 +73,7 @@ export async function keysetPage<O extends { created_at: Date }>(
     .orderBy(sql.ref(columns.createdAt))
     .orderBy(sql.ref(columns.id))
     .limit(size + 1)
+    .offset(pageOffset(request))
     .execute();
   return toPage(rows, size, (r) => ({ createdAt: r.created_at, id: idOf(r) }));
 }

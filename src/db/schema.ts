@@ -99,6 +99,9 @@ export interface Database {
     description: string;
     params_schema: Json<unknown> | null;
     transformations: Json<unknown>;
+    public: Generated<boolean>;
+    publicly_triggerable: Generated<boolean>;
+    extra: ColumnType<Record<string, unknown>, string | undefined, string>;
     created_by: string;
     created_at: CreatedAt;
     updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -124,6 +127,7 @@ export interface Database {
     model_key_id: string | null;
     model_key: Buffer | null;
     actions: Json<unknown>;
+    extra: ColumnType<Record<string, unknown>, string | undefined, string>;
     created_by: string;
     created_at: CreatedAt;
     updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -194,4 +198,24 @@ export interface Database {
   };
 }
 
-export type TaskState = 'queued' | 'running' | 'pending-approval' | 'completed' | 'errored' | 'cancelled';
+/**
+ * The hosted clients' task states (hosted-compat.md §2); they throw on any other name. Hangar sets
+ * starting-up, running, completed, timed-out and unrecoverable; the others are accepted in filters.
+ */
+export const TASK_STATES = [
+  'idle',
+  'starting-up',
+  'waiting-for-capacity',
+  'running',
+  'pending-approval',
+  'escalated',
+  'paused',
+  'completed',
+  'cancelled',
+  'timed-out',
+  'unrecoverable',
+  'errored-pending-approval',
+] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+/** States in which a task is still working on its last message. */
+export const WORKING_STATES: readonly TaskState[] = ['starting-up', 'waiting-for-capacity', 'running'];

@@ -103,7 +103,9 @@ export async function listInvites(db: Kysely<Database>, projectId: string, page:
   const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'code' }, page, (r) => r.code);
   return {
     results: results.map((r) => ({
+      _id: r.code,
       invite_code: r.code,
+      project: projectId,
       email: r.email,
       permissions: r.permissions,
       role: r.role,

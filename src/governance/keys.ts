@@ -16,7 +16,8 @@ export async function createKey(db: Kysely<Database>, config: Config, caller: Pr
     .values({ user_id: userId, label: label ?? null, hash, hint })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
-  return { api_key: key, key_id: row.id, label: label ?? null, created_at: row.created_at.toISOString() };
+  // The v2 SDK reads `id`; Hangar's `key_id` stays beside it.
+  return { api_key: key, id: row.id, key_id: row.id, label: label ?? null, created_at: row.created_at.toISOString() };
 }
 
 /** The user themself, or an admin of the user's organization; anyone else sees no such user. */
@@ -34,7 +35,7 @@ export async function listKeys(db: Kysely<Database>, caller: Principal, userId: 
   const query = db.selectFrom('api_keys').select(['id', 'label', 'hint', 'created_at']).where('user_id', '=', userId).where('revoked_at', 'is', null);
   const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'id' }, page, (r) => r.id);
   return {
-    results: results.map((r) => ({ key_id: r.id, label: r.label, hint: r.hint, created_at: r.created_at.toISOString() })),
+    results: results.map((r) => ({ _id: r.id, key_id: r.id, label: r.label, hint: r.hint, created_at: r.created_at.toISOString() })),
     next_cursor,
   };
 }

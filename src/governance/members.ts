@@ -70,23 +70,40 @@ export async function removeMember(db: Kysely<Database>, projectId: string, user
   });
 }
 
-export async function listMembers(db: Kysely<Database>, projectId: string, page: PageRequest) {
-  const query = db
+/**
+ * A member as the v2 SDK reads a user entry: `_id`, `type`, and `permissions` per project. Hangar's
+ * own permissions object of this project moves to `project_permissions` (its `role` stays).
+ */
+function memberEntry(projectId: string, r: { id: string; email: string; name: string | null; deactivated_at: Date | null; role: Role; permissions: unknown; created_at: Date }) {
+  return {
+    _id: r.id,
+    user_id: r.id,
+    type: 'user' as const,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    permissions: { projects: { [projectId]: r.permissions as Permissions } },
+    project_permissions: r.permissions as Permissions,
+    active: r.deactivated_at === null,
+    joined_at: r.created_at.toISOString(),
+  };
+}
+
+function membersOf(db: Kysely<Database>, projectId: string) {
+  return db
     .selectFrom('project_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['u.id', 'u.email', 'u.name', 'u.deactivated_at', 'm.role', 'm.permissions', 'm.created_at'])
     .where('m.project_id', '=', projectId);
-  const { results, next_cursor } = await keysetPage(query, { createdAt: 'm.created_at', id: 'm.user_id' }, page, (r) => r.id);
-  return {
-    results: results.map((r) => ({
-      user_id: r.id,
-      email: r.email,
-      name: r.name,
-      role: r.role,
-      permissions: r.permissions,
-      active: r.deactivated_at === null,
-      joined_at: r.created_at.toISOString(),
-    })),
-    next_cursor,
-  };
+}
+
+export async function listMembers(db: Kysely<Database>, projectId: string, page: PageRequest) {
+  const { results, next_cursor } = await keysetPage(membersOf(db, projectId), { createdAt: 'm.created_at', id: 'm.user_id' }, page, (r) => r.id);
+  return { results: results.map((r) => memberEntry(projectId, r)), next_cursor };
+}
+
+export async function getMember(db: Kysely<Database>, projectId: string, userId: string) {
+  const row = isUuid(userId) ? await membersOf(db, projectId).where('m.user_id', '=', userId.toLowerCase()).executeTakeFirst() : undefined;
+  if (!row) throw memberNotFound(userId);
+  return memberEntry(projectId, row);
 }

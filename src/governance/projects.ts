@@ -7,10 +7,13 @@ import { permissionsFor } from './permissions.ts';
 import { isUuid, type Principal } from './principal.ts';
 
 export interface NewProject {
-  name: string;
-  description: string;
+  name?: string;
+  description?: string;
   organization_id: string;
 }
+
+/** The v2 SDK types a project's name and description as optional. */
+export const DEFAULT_PROJECT_NAME = 'Untitled project';
 
 export async function createProject(db: Kysely<Database>, caller: Principal, input: NewProject): Promise<{ project_id: string }> {
   // Another organization's id answers like an unknown one: ids of other tenants are never confirmed.
@@ -20,7 +23,7 @@ export async function createProject(db: Kysely<Database>, caller: Principal, inp
   return db.transaction().execute(async (trx) => {
     const project = await trx
       .insertInto('projects')
-      .values({ organization_id: caller.organizationId, name: input.name, description: input.description, created_by: caller.userId })
+      .values({ organization_id: caller.organizationId, name: input.name ?? DEFAULT_PROJECT_NAME, description: input.description ?? '', created_by: caller.userId })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -37,17 +40,21 @@ export async function listProjects(db: Kysely<Database>, caller: Principal, page
     .innerJoin('projects as p', 'p.id', 'm.project_id')
     .select(['p.id', 'p.name', 'p.description', 'p.organization_id', 'p.created_at', 'm.role', 'm.permissions'])
     .where('m.user_id', '=', caller.userId);
-  const { results, next_cursor } = await keysetPage(query, { createdAt: 'p.created_at', id: 'p.id' }, page, (r) => r.id);
-  return {
-    results: results.map((r) => ({
-      project_id: r.id,
-      name: r.name,
-      description: r.description,
-      organization_id: r.organization_id,
-      role: r.role,
-      permissions: r.permissions,
-      created_at: r.created_at.toISOString(),
-    })),
-    next_cursor,
-  };
+  const [{ results, next_cursor }, total] = await Promise.all([
+    keysetPage(query, { createdAt: 'p.created_at', id: 'p.id' }, page, (r) => r.id),
+    db.selectFrom('project_members').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', caller.userId).executeTakeFirstOrThrow(),
+  ]);
+  const projects = results.map((r) => ({
+    project_id: r.id,
+    name: r.name,
+    description: r.description,
+    organization_id: r.organization_id,
+    role: r.role,
+    permissions: r.permissions,
+    created_at: r.created_at.toISOString(),
+    // Projects are not edited after creation.
+    updated_at: r.created_at.toISOString(),
+  }));
+  // The v2 SDK reads `projects` and `count`; Hangar's `results` stays beside them.
+  return { projects, count: Number(total.n), results: projects, next_cursor };
 }

@@ -14,6 +14,7 @@ import { integrationRoutes } from './routes/integrations.ts';
 import type { Platform } from '../platform.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
+import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { createAjv } from '../validation.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
@@ -128,5 +129,6 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
+  notAvailableRoutes(app);
   return app;
 }

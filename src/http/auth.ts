@@ -1,11 +1,12 @@
 // Reads the caller's credential from the request and checks the route's declared requirement, once,
 // before the body is even parsed. Forms (api.md §1): `[Bearer ]<project_id>:<api_key>`, the project
-// part empty for account-level calls; or the dashboard's session cookie with an `x-project-id` header.
+// part empty for account-level calls; the chain client's `<project_id>:<api_key>:<region>`
+// (hosted-compat.md §1); or the dashboard's session cookie with an `x-project-id` header.
 import { parse as parseCookies } from 'cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
-import { unauthorized } from '../errors.ts';
+import type { Config, Region } from '../config.ts';
+import { HangarError, unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';
@@ -25,6 +26,8 @@ export const SESSION_COOKIE = 'hangar_session';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /** The route also runs without any credential, deciding itself what that caller may do. */
+    keyless?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -34,10 +37,36 @@ declare module 'fastify' {
 const HEADER = /^(?:bearer\s+)?([^\s:]*):(\S+)$/i;
 const FORMS = 'Use "Authorization: Bearer <project_id>:<api_key>" (the project part empty for account-level calls, "Bearer" optional).';
 
-export function parseAuthorization(header: string): { projectId: string | undefined; apiKey: string } {
+/** The hosted platform's region codes (its clients' constants), beside the region names. */
+export const REGION_CODES: Record<Region, string> = { us: 'bcbe5a', eu: 'd7b62b', au: 'f1db6c' };
+
+/** The region a three-part header names, checked against this deployment: its name or its hosted code. */
+function checkRegionPart(part: string, config: Config): void {
+  const given = part.toLowerCase();
+  if (given === config.region || given === REGION_CODES[config.region]) return;
+  const named = (Object.keys(REGION_CODES) as Region[]).find((r) => r === given || REGION_CODES[r] === given);
+  throw new HangarError(
+    421,
+    'wrong_region',
+    named
+      ? `The Authorization header names the ${named.toUpperCase()} region; send the request to ${config.baseUrls[named]} instead of this ${config.region.toUpperCase()} server.`
+      : `The Authorization header names region "${part}", which is not this deployment's (${config.region}, code ${REGION_CODES[config.region]}).`,
+  );
+}
+
+export function parseAuthorization(header: string, config?: Config): { projectId: string | undefined; apiKey: string } {
   const m = HEADER.exec(header.trim());
   if (!m) throw unauthorized(`The Authorization header is malformed. ${FORMS}`);
-  return { projectId: m[1] || undefined, apiKey: m[2] };
+  let apiKey = m[2];
+  // Hangar keys hold no colon, so a third part is the chain client's region.
+  const colon = apiKey.lastIndexOf(':');
+  if (colon >= 0 && config) {
+    checkRegionPart(apiKey.slice(colon + 1), config);
+    apiKey = apiKey.slice(0, colon);
+  }
+  // The v2 SDK with no project configured sends the literal "undefined" as the project part.
+  const projectId = m[1] && m[1] !== 'undefined' ? m[1] : undefined;
+  return { projectId, apiKey };
 }
 
 /** The dashboard session token from the Cookie header; parsed only when there is no Authorization header. */
@@ -46,10 +75,10 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return header ? parseCookies(header)[SESSION_COOKIE] : undefined;
 }
 
-function credentialOf(request: FastifyRequest): { credential: Credential; projectId: string | undefined } | undefined {
+function credentialOf(request: FastifyRequest, config: Config): { credential: Credential; projectId: string | undefined } | undefined {
   const header = request.headers.authorization;
   if (header !== undefined) {
-    const { projectId, apiKey } = parseAuthorization(header);
+    const { projectId, apiKey } = parseAuthorization(header, config);
     return { credential: { kind: 'key', key: apiKey }, projectId };
   }
   const token = sessionToken(request);
@@ -65,9 +94,9 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
     if (requirement === 'anonymous') return rateLimit.consume(`ip:${request.ip}`);
-    const given = credentialOf(request);
+    const given = credentialOf(request, config);
     if (!given) {
-      if (requirement === 'optional') return rateLimit.consume(`ip:${request.ip}`);
+      if (requirement === 'optional' || request.routeOptions.config.keyless) return rateLimit.consume(`ip:${request.ip}`);
       throw unauthorized(`This call needs an API key. ${FORMS}`);
     }
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;

@@ -14,7 +14,7 @@ const ERRORS: Record<number, string> = {
   409: 'Conflict with the current state (the message says how to resolve it).',
   408: 'The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS).',
   413: 'Body too large.',
-  421: 'The key belongs to another region; the message names its base address.',
+  421: 'The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address.',
   429: 'Rate limit reached; see Retry-After.',
   431: 'Request headers too large.',
   500: 'A bug on our side; quote the x-request-id.',
@@ -33,7 +33,7 @@ function describeAuth(auth: AuthRequirement): string {
     case 'account':
       return 'API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).';
     default:
-      return `API key scoped to a project: \`Authorization: Bearer <project_id>:<api_key>\` ("Bearer" optional). Needs the project role "${auth}" or higher.`;
+      return `API key scoped to a project: \`Authorization: Bearer <project_id>:<api_key>\` ("Bearer" optional; the chain client's \`<project_id>:<api_key>:<region>\` too, region \`us\`/\`eu\`/\`au\` or its hosted code). Needs the project role "${auth}" or higher.`;
   }
 }
 
@@ -41,6 +41,7 @@ export function addContractToRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.schema || route.schema.hide) return;
     const auth = (route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'none';
+    const keyless = (route.config as { keyless?: boolean } | undefined)?.keyless === true;
     const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
     // 408 and 431 come from the HTTP layer, before any route: every operation can answer them.
     const codes =
@@ -52,7 +53,7 @@ export function addContractToRoutes(app: FastifyInstance): void {
     route.schema = {
       ...route.schema,
       response,
-      description: [route.schema.description, describeAuth(auth)].filter(Boolean).join('\n\n'),
+      description: [route.schema.description, describeAuth(auth), keyless ? 'Also without any Authorization header, as the route description says.' : ''].filter(Boolean).join('\n\n'),
       ...(auth === 'none' || auth === 'optional' || auth === 'anonymous' ? {} : { security: [{ apiKey: [] }, { session: [] }] }),
     };
   });

@@ -70,6 +70,11 @@ export function checkTool(tool: ToolDefinition): void {
   const seen = new Set<string>();
   for (const step of tool.transformations.steps) {
     if (seen.has(step.name)) throw invalid(`two steps are named "${step.name}"; step names must be unique.`);
+    // The chain client's runIf/foreach write these; running the step unconditionally would do what
+    // the author ruled out.
+    for (const key of ['if', 'foreach'] as const) {
+      if ((step as Record<string, unknown>)[key] !== undefined) throw invalid(`step "${step.name}" uses "${key}", which this deployment does not run; remove it or split the tool.`);
+    }
     const kind = kindOf(step.transformation);
     if (!kind) throw invalid(`step "${step.name}": transformation "${step.transformation}" is not a named tool step, <provider>_api_call, or api_call.`);
     if (kind.kind !== 'api_call' && step.params.connection_id === undefined) throw invalid(`step "${step.name}" needs params.connection_id.`);
@@ -77,7 +82,7 @@ export function checkTool(tool: ToolDefinition): void {
     checkReferences(step.name, step.params, seen);
     seen.add(step.name);
   }
-  if (tool.transformations.output !== undefined) checkReferences('output', tool.transformations.output, seen);
+  if (tool.transformations.output !== undefined && tool.transformations.output !== null) checkReferences('output', tool.transformations.output, seen);
 }
 
 export function paramsValidator(schema: Record<string, unknown> | undefined) {

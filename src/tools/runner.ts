@@ -14,7 +14,8 @@ export interface RunResult {
   errors: Array<{ step: string; transformation: string; message: string; error_type: string }>;
   credits_used: number;
   executionTime: number;
-  steps: Record<string, { output: unknown }>;
+  /** Each step that ran, in order: its output, time and credits. */
+  steps: Record<string, { output: unknown; executionTime: number; credits: number; transformation: string }>;
 }
 
 export interface RunnerDeps {
@@ -51,11 +52,14 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
   const scope: Scope = { params, steps: {} };
   let credits = 0;
   let last: unknown = null;
+  const steps: RunResult['steps'] = {};
   for (const step of tool.transformations.steps) {
+    const stepStarted = performance.now();
     try {
       const rendered = render(step.params, scope) as Record<string, unknown>;
       const { output, credits: used } = await runStep(deps, actor, step, rendered);
       scope.steps[step.name] = { output };
+      steps[step.name] = { output, executionTime: Math.round(performance.now() - stepStarted), credits: used, transformation: step.transformation };
       credits += used;
       last = output;
     } catch (err) {
@@ -66,16 +70,16 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
         errors: [{ step: step.name, transformation: step.transformation, message: `Step "${step.name}" (${step.transformation}) failed: ${err.message}`, error_type: err.type }],
         credits_used: credits,
         executionTime: Math.round(performance.now() - started),
-        steps: scope.steps,
+        steps,
       };
     }
   }
   return {
     status: 'complete',
-    output: tool.transformations.output !== undefined ? render(tool.transformations.output, scope) : last,
+    output: tool.transformations.output !== undefined && tool.transformations.output !== null ? render(tool.transformations.output, scope) : last,
     errors: [],
     credits_used: credits,
     executionTime: Math.round(performance.now() - started),
-    steps: scope.steps,
+    steps,
   };
 }

@@ -1,4 +1,4 @@
-// Stores activations in bulk: for each (trigger, source, item) not activated before, a queued task on
+// Stores activations in bulk: for each (trigger, source, item) not activated before, a task (starting-up) on
 // the trigger's agent, its first message and the activation row, in ONE statement. The unique
 // activation row is the arbiter: a duplicate (a redelivered tag, a re-polled gist, a batch retried
 // after a crash) is skipped by ON CONFLICT and creates no task, without failing its neighbours.
@@ -39,7 +39,7 @@ export async function insertActivations(trx: Transaction<Database>, activations:
       RETURNING conversation_id
     ), task AS (
       INSERT INTO tasks (conversation_id, project_id, agent_id, state, run_as, trigger_id, trigger_type)
-      SELECT i.conversation_id, i.project_id, i.agent_id, 'queued', i.run_as, i.trigger_id, i.trigger_type
+      SELECT i.conversation_id, i.project_id, i.agent_id, 'starting-up', i.run_as, i.trigger_id, i.trigger_type
         FROM input i JOIN activated USING (conversation_id)
       RETURNING conversation_id
     )

@@ -35,7 +35,7 @@ let anzConn: string;
 let mEnrConn: string;
 let companyTool: string;
 
-const TERMINAL = new Set(['completed', 'errored', 'cancelled']);
+const TERMINAL = new Set(['completed', 'timed-out', 'unrecoverable', 'cancelled']);
 
 /** A local server whose /slow answers only when released, so a running task can be seen running. */
 async function startGate() {
@@ -93,7 +93,7 @@ async function trigger(client: Client, agentId: string, content: string, convers
   assert.equal(typeof r.body.job_info.job_id, 'string');
   assert.equal(r.body.job_info.studio_id, agentId);
   assert.equal(r.body.agent_id, agentId);
-  assert.equal(r.body.state, 'queued');
+  assert.equal(r.body.state, 'starting-up');
   if (conversationId) assert.equal(r.body.conversation_id, conversationId);
   return r.body.conversation_id as string;
 }
@@ -236,20 +236,32 @@ describe('agents', () => {
     const id = await upsert(c, { name: 'Researcher', system_prompt: 'You research people.', actions });
     const got = await c.get(`/latest/agents/${id}/get`);
     assert.equal(got.status, 200, JSON.stringify(got.body));
-    assert.deepEqual({ ...got.body, created_at: 0, updated_at: 0 }, { agent_id: id, name: 'Researcher', system_prompt: 'You research people.', model: null, model_base_url: null, has_model_api_key: false, actions, created_at: 0, updated_at: 0 });
+    assert.deepEqual(Object.keys(got.body), ['agent']);
+    // A tool action comes back with chain_id too (the hosted form; the Python client reads it).
+    const withChainIds = actions.map((a) => ('studio_id' in a ? { ...a, chain_id: a.studio_id } : a));
+    const dates = { created_at: 0, updated_at: 0, insert_date_: 0, update_date_: 0 };
+    assert.deepEqual(
+      { ...got.body.agent, ...dates },
+      { agent_id: id, _id: id, project: c.projectId, name: 'Researcher', system_prompt: 'You research people.', model: null, model_base_url: null, has_model_api_key: false, actions: withChainIds, public: false, ...dates },
+    );
+    assert.deepEqual([got.body.agent.insert_date_, got.body.agent.update_date_], [got.body.agent.created_at, got.body.agent.updated_at]);
 
     assert.equal(await upsert(c, { agent_id: id, name: 'Researcher 2', model: 'agent-model', model_base_url: `${own.url}/v1`, model_api_key: AGENT_KEY, actions: actions.slice(0, 1) }), id);
     const updated = await c.get(`/latest/agents/${id}/get`);
-    assert.deepEqual([updated.body.name, updated.body.system_prompt, updated.body.model, updated.body.model_base_url, updated.body.has_model_api_key, updated.body.actions], ['Researcher 2', '', 'agent-model', `${own.url}/v1`, true, actions.slice(0, 1)]);
-    assert.equal(updated.body.created_at, got.body.created_at);
+    // An update changes only the fields given: the system prompt stays.
+    assert.deepEqual(
+      [updated.body.agent.name, updated.body.agent.system_prompt, updated.body.agent.model, updated.body.agent.model_base_url, updated.body.agent.has_model_api_key, updated.body.agent.actions],
+      ['Researcher 2', 'You research people.', 'agent-model', `${own.url}/v1`, true, actions.slice(0, 1)],
+    );
+    assert.equal(updated.body.agent.created_at, got.body.agent.created_at);
     // An update that does not mention the key keeps it.
     await upsert(c, { agent_id: id, name: 'Researcher 3', model: 'agent-model', model_base_url: `${own.url}/v1` });
-    assert.equal((await c.get(`/latest/agents/${id}/get`)).body.has_model_api_key, true);
+    assert.equal((await c.get(`/latest/agents/${id}/get`)).body.agent.has_model_api_key, true);
     const list = await c.post('/latest/agents/list', {});
     for (const text of [JSON.stringify(updated.body), JSON.stringify(list.body)]) assert.ok(!text.includes(AGENT_KEY), 'the agent’s model key is never returned');
     expectError(await c.post('/latest/agents/upsert', { agent_id: '00000000-0000-4000-8000-000000000000', name: 'Ghost' }), 404, 'not_found');
     expectError(await other.post('/latest/agents/upsert', { agent_id: id, name: 'Theirs now' }), 404, 'not_found');
-    assert.equal((await c.get(`/latest/agents/${id}/get`)).body.name, 'Researcher 3');
+    assert.equal((await c.get(`/latest/agents/${id}/get`)).body.agent.name, 'Researcher 3');
   });
 
   test('broken actions and settings are 400s naming the field', async () => {
@@ -306,7 +318,7 @@ describe('agents', () => {
     ] as const) {
       assert.match(expectError(await as(viewer, 'POST', path, body), 403, 'forbidden').message, /"role:editor" permission/);
     }
-    assert.equal((await as(viewer, 'GET', `/latest/agents/${id}/get`)).body.name, 'Shared');
+    assert.equal((await as(viewer, 'GET', `/latest/agents/${id}/get`)).body.agent.name, 'Shared');
     assert.ok((await as(viewer, 'POST', '/latest/agents/list', {})).body.results.some((a: any) => a.agent_id === id));
     const t = await as(viewer, 'POST', '/latest/agents/trigger', { agent_id: id, message: { role: 'user', content: 'from a viewer' } });
     assert.equal(t.status, 200, JSON.stringify(t.body));
@@ -363,12 +375,17 @@ describe('tasks without a model: the actions run in order on the message', () =>
       ['POST', '/company', { domain: 'northwind.io' }],
     ]);
     const items = await view(c, agent, conversation);
-    assert.deepEqual(items.map((i) => [i.type, i.role]), [['message', 'assistant'], ['tool_run', 'tool'], ['tool_run', 'tool'], ['message', 'user']]);
+    assert.deepEqual(items.map((i) => i.content.type), ['agent-message', 'tool-run', 'tool-run', 'user-message']);
     const [answer, companyRun, contactRun, question] = items;
-    assert.equal(question.content, 'maya.patel@northwind.io');
-    assert.deepEqual([contactRun.action, contactRun.status, contactRun.params, contactRun.output.person.full_name], ['enrichment_find_contact_0', 'complete', { message: 'maya.patel@northwind.io' }, 'Maya Patel']);
-    assert.deepEqual([companyRun.action, companyRun.status, companyRun.output], ['tool_1', 'complete', 'Northwind Analytics']);
-    assert.deepEqual(JSON.parse(answer.content), [contactRun.output, 'Northwind Analytics']);
+    assert.deepEqual([question.content.text, question.content.is_trigger_message, question.content.original_message_ids], ['maya.patel@northwind.io', true, { user: question.item_id }]);
+    const run = (i: any) => [i.content.action_details.action, i.content.tool_run_state, i.content.params.json, i.content.requires_confirmation];
+    assert.deepEqual(run(contactRun), ['enrichment_find_contact_0', 'finished', { message: 'maya.patel@northwind.io' }, false]);
+    assert.equal(contactRun.content.output.person.full_name, 'Maya Patel');
+    assert.deepEqual([contactRun.content.tool_config.type, contactRun.content.tool_config.id], ['tool', 'enrichment.find_contact']);
+    assert.deepEqual(run(companyRun), ['tool_1', 'finished', { message: 'maya.patel@northwind.io' }, false]);
+    assert.deepEqual([companyRun.content.output, companyRun.content.tool_config.id], [{ value: 'Northwind Analytics' }, companyTool], 'a tool output that is not an object is wrapped');
+    assert.deepEqual(JSON.parse(answer.content.text), [contactRun.content.output, 'Northwind Analytics']);
+    for (const i of items) assert.deepEqual([typeof i.item_id, i.insert_date_, typeof i.is_expanded_by_default, i.is_in_hidden_group], ['string', i.created_at, 'boolean', false]);
     const ids = items.map((i) => Number(i.message_id));
     assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first');
     for (const i of items) assert.ok(!Number.isNaN(Date.parse(i.created_at)));
@@ -378,22 +395,24 @@ describe('tasks without a model: the actions run in order on the message', () =>
     const mark = enr.requests.length;
     const conversation = await trigger(c, agent, 'not an email address');
     const done = await settle(c, agent, conversation);
-    assert.equal(done.state, 'errored');
+    assert.equal(done.state, 'unrecoverable');
+    assert.equal(done.metadata.conversation.has_errored, true);
     assert.match(done.error, /^Action enrichment_find_contact_0 failed: .*email/);
     assert.equal(since(enr, mark).length, 0, 'the invalid input never reached the provider');
     const items = await view(c, agent, conversation);
-    assert.deepEqual(items.map((i) => [i.type, i.status ?? null]), [['tool_run', 'failed'], ['message', null]], 'the second action did not run');
-    assert.equal(items[0].errors[0].error_type, 'validation_error');
+    assert.deepEqual(items.map((i) => [i.content.type, i.content.tool_run_state ?? null]), [['agent-error', null], ['tool-run', 'error'], ['user-message', null]], 'the second action did not run');
+    assert.deepEqual(items[0].content.errors, [{ body: done.error }]);
+    assert.match(items[1].content.errors[0].body, /email/);
   });
 
-  test('states go queued → running → completed; a busy task refuses a second message; continuing appends', async () => {
+  test('states go starting-up → running → completed; a busy task refuses a second message; continuing appends', async () => {
     const slow = await c.post('/latest/studios/create', { title: 'Slow', transformations: { steps: [{ name: 'wait', transformation: 'api_call', params: { url: `${gate.url}/slow` } }] } });
     const id = await upsert(c, { name: 'Slow agent', actions: [{ studio_id: slow.body.studio_id }] });
     const hits = gate.hits.length;
     const conversation = await trigger(c, id, 'first');
     const early = (await metadata(c, id, conversation)).body;
-    assert.ok(['queued', 'running'].includes(early.state), early.state);
-    if (early.state === 'queued') assert.equal(early.started_at, null);
+    assert.ok(['starting-up', 'running'].includes(early.state), early.state);
+    if (early.state === 'starting-up') assert.equal(early.started_at, null);
     await until(() => gate.hits.length > hits, 'the action to start');
     const running = (await metadata(c, id, conversation)).body;
     assert.deepEqual([running.state, running.finished_at, typeof running.started_at], ['running', null, 'string']);
@@ -409,15 +428,16 @@ describe('tasks without a model: the actions run in order on the message', () =>
     const done = await settle(c, id, conversation);
     assert.equal(done.state, 'completed');
     const items = await view(c, id, conversation);
-    assert.deepEqual(items.map((i) => [i.type, i.role, i.type === 'message' && i.role === 'user' ? i.content : null]), [
-      ['message', 'assistant', null],
-      ['tool_run', 'tool', null],
-      ['message', 'user', 'second'],
-      ['message', 'assistant', null],
-      ['tool_run', 'tool', null],
-      ['message', 'user', 'first'],
+    assert.deepEqual(items.map((i) => [i.content.type, i.content.type === 'user-message' ? i.content.text : null]), [
+      ['agent-message', null],
+      ['tool-run', null],
+      ['user-message', 'second'],
+      ['agent-message', null],
+      ['tool-run', null],
+      ['user-message', 'first'],
     ]);
-    assert.equal(items[1].params.message, 'second');
+    assert.deepEqual(items.filter((i) => i.content.type === 'user-message').map((i) => i.content.is_trigger_message), [false, true], 'the first message started the task');
+    assert.equal(items[1].content.params.json.message, 'second');
     assert.equal((await c.post(`/latest/agents/${id}/tasks/list`, {})).body.results.length, 1, 'the same task, not a new one');
     const otherAgent = await upsert(c, { name: 'Not this one' });
     expectError(await c.post('/latest/agents/trigger', { agent_id: otherAgent, message: { role: 'user', content: 'x' }, conversation_id: conversation }), 404, 'not_found');
@@ -435,8 +455,8 @@ describe('tasks without a model: the actions run in order on the message', () =>
     }
     const all = await view(c, id, conversation);
     assert.equal(all.length, 6);
-    assert.deepEqual(all.filter((i) => i.role === 'user').map((i) => i.content), ['three', 'two', 'one']);
-    assert.ok(all.filter((i) => i.role === 'assistant').every((i) => i.content === 'No model is configured and the agent has no actions.'));
+    assert.deepEqual(all.filter((i) => i.content.type === 'user-message').map((i) => i.content.text), ['three', 'two', 'one']);
+    assert.ok(all.filter((i) => i.content.type === 'agent-message').every((i) => i.content.text === 'No model is configured and the agent has no actions.'));
     const first = await c.post(`/latest/agents/${id}/tasks/${conversation}/view`, { page_size: 4 });
     assert.equal(first.body.results.length, 4);
     assert.equal(typeof first.body.next_cursor, 'string');
@@ -471,8 +491,8 @@ describe('tasks without a model: the actions run in order on the message', () =>
     assert.deepEqual([fired[0].trigger_id, fired[0].trigger_type], [triggerId, 'codehost.new_issue']);
     const activation = fired[0].conversation_id;
     await settle(c, id, activation);
-    const [question] = (await view(c, id, activation)).filter((i) => i.role === 'user');
-    assert.match(question.content, /Issue #7 "Broken build" was opened in octocat\/hello/);
+    const [question] = (await view(c, id, activation)).filter((i) => i.content.type === 'user-message');
+    assert.match(question.content.text, /Issue #7 "Broken build" was opened in octocat\/hello/);
 
     const all = (await c.post(`/latest/agents/${id}/tasks/list`, {})).body.results;
     assert.deepEqual(all.map((t: any) => t.conversation_id), [activation, ...manual.reverse()], 'newest first');
@@ -486,7 +506,7 @@ describe('tasks without a model: the actions run in order on the message', () =>
       cursor = page.body.next_cursor;
     } while (cursor);
     assert.deepEqual(seen, all.map((t: any) => t.conversation_id));
-    for (const t of all) assert.ok(['queued', 'running', 'completed'].includes(t.state) && !Number.isNaN(Date.parse(t.created_at)));
+    for (const t of all) assert.ok(['starting-up', 'running', 'completed'].includes(t.state) && !Number.isNaN(Date.parse(t.created_at)));
     assert.deepEqual((await c.post(`/latest/agents/${id}/tasks/list`, { trigger_id: '00000000-0000-4000-8000-000000000000' })).body.results, []);
     assert.deepEqual((await c.post(`/latest/agents/${id}/tasks/list`, { trigger_id: 'not-a-uuid' })).body.results, []);
     expectError(await c.post(`/latest/agents/${id}/tasks/list`, { cursor: 'garbage' }), 400, 'validation_error');
@@ -557,10 +577,11 @@ describe('tasks with a model', () => {
     assert.deepEqual(since(enr, marks.enr).map((r) => [r.path, r.body]), [['/person', { email: 'lena@greenleafhealth.de' }]]);
 
     const items = await view(m, agent, conversation);
-    assert.deepEqual(items.map((i) => [i.type, i.role]), [['message', 'assistant'], ['tool_run', 'tool'], ['message', 'assistant'], ['message', 'user']]);
-    assert.equal(items[0].content, 'Lena Schmidt is the CEO of Greenleaf Health.');
-    assert.deepEqual([items[1].tool_call_id, items[1].action, items[1].status, items[1].params], [callId, 'enrichment_find_contact_0', 'complete', { email: 'lena@greenleafhealth.de' }]);
-    assert.equal(items[2].tool_calls[0].id, callId);
+    assert.deepEqual(items.map((i) => i.content.type), ['agent-message', 'tool-run', 'agent-message', 'user-message']);
+    assert.equal(items[0].content.text, 'Lena Schmidt is the CEO of Greenleaf Health.');
+    const { action_details, tool_run_state, params } = items[1].content;
+    assert.deepEqual([action_details.action_request_id, action_details.action, tool_run_state, params.json], [callId, 'enrichment_find_contact_0', 'finished', { email: 'lena@greenleafhealth.de' }]);
+    assert.deepEqual([items[2].content.text, items[2].content.thought_about_tool_calls], ['', true], 'the turn that only called a tool');
 
     // Continuing the conversation sends the whole history, then the new message.
     model.script({ tool_calls: [{ name: 'tool_1', arguments: { domain: 'greenleafhealth.de' } }] }, { content: 'Greenleaf Health is in Berlin.' });
@@ -596,11 +617,11 @@ describe('tasks with a model', () => {
       const mark = model.requests.length;
       const conversation = await trigger(m, agent, 'Loop forever');
       const done = await settle(m, agent, conversation);
-      assert.equal(done.state, 'errored');
+      assert.equal(done.state, 'unrecoverable');
       assert.match(done.error, new RegExp(`did not answer within ${MAX_STEPS} steps`));
       assert.equal(model.requests.length - mark, MAX_STEPS);
       const items = await view(m, agent, conversation);
-      assert.equal(items.filter((i) => i.type === 'tool_run').length, MAX_STEPS);
+      assert.equal(items.filter((i) => i.content.type === 'tool-run').length, MAX_STEPS);
     } finally {
       model.otherwise(undefined);
     }
@@ -610,7 +631,7 @@ describe('tasks with a model', () => {
     model.behave({ kind: 'server_error', times: 1 });
     const a = await trigger(m, agent, 'hello');
     const failed = await settle(m, agent, a);
-    assert.equal(failed.state, 'errored');
+    assert.equal(failed.state, 'unrecoverable');
     assert.match(failed.error, /^The model endpoint answered 500: .*The server had an error/);
 
     model.behave({ kind: 'garbage', times: 1 });
@@ -622,7 +643,7 @@ describe('tasks with a model', () => {
     const h = await trigger(m, agent, 'hello');
     const hung = await settle(m, agent, h);
     model.behave({ kind: 'normal' });
-    assert.equal(hung.state, 'errored');
+    assert.equal(hung.state, 'timed-out', 'a model that never answers runs out of time');
     assert.match(hung.error, /^The model endpoint did not answer within 1500 ms/);
     assert.ok(Date.now() - started < 6000, 'bounded by HANGAR_AGENT_TIMEOUT_MS (1.5 s)');
 
@@ -650,7 +671,7 @@ describe('tasks with a model', () => {
     const mark = own.requests.length;
     const conversation = await trigger(m, id, 'hello');
     const done = await settle(m, id, conversation);
-    assert.equal(done.state, 'errored');
+    assert.equal(done.state, 'unrecoverable');
     assert.match(done.error, /127\.0\.0\.1 is a private, loopback, link-local or metadata address, which the agent's model_base_url may not reach/);
     assert.equal(own.requests.length, mark, 'nothing reached the address');
   });
@@ -668,7 +689,7 @@ describe('tasks with a model', () => {
     assert.ok(sent.every((r) => r.headers.authorization === `Bearer ${AGENT_KEY}` && r.path === '/v1/chat/completions' && (r.body as ChatRequest).model === 'agent-model'));
     const answer = JSON.parse((sent[1].body as ChatRequest).messages.at(-1)!.content!);
     assert.equal(answer.output.person.full_name, 'Tom Fletcher');
-    assert.equal((await view(c, id, conversation))[0].content, 'Tom leads partnerships at Bluefin.');
+    assert.equal((await view(c, id, conversation))[0].content.text, 'Tom leads partnerships at Bluefin.');
     // The key never comes back, and never reaches the logs.
     const texts = [JSON.stringify((await c.get(`/latest/agents/${id}/get`)).body), JSON.stringify((await c.post('/latest/agents/list', { page_size: 1000 })).body), JSON.stringify(await view(c, id, conversation)), ...server.logs, ...modelServer.logs];
     for (const key of [AGENT_KEY, AGENT_KEY_2, DEPLOY_KEY]) assert.ok(!texts.some((t) => t.includes(key)), `${key.slice(0, 8)}… appears in an answer or a log line`);

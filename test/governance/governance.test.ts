@@ -46,7 +46,9 @@ describe('1. POST /latest/projects/create', () => {
     assert.equal(members.status, 200);
     assert.equal(members.body.results.length, 1);
     assert.equal(members.body.results[0].user_id, org.user_id);
-    assert.deepEqual(members.body.results[0].permissions, role('admin'));
+    assert.deepEqual(members.body.results[0].project_permissions, role('admin'));
+    assert.deepEqual(members.body.results[0].permissions, { projects: { [projectId]: role('admin') } }, 'the hosted shape: permissions per project');
+    assert.deepEqual([members.body.results[0]._id, members.body.results[0].type], [org.user_id, 'user']);
     const list = await call(server, 'GET', '/latest/projects/list', { authorization: `Bearer :${org.api_key}` });
     const found = list.body.results.find((p: { project_id: string }) => p.project_id === projectId);
     assert.equal(found.name, 'Alpha');

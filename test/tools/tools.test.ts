@@ -121,9 +121,13 @@ async function createTool(client: Client, tool: unknown): Promise<string> {
 async function runLimited(client: Client, id: string, params: Record<string, unknown>) {
   const r = await client.post(`/latest/studios/${id}/trigger_limited`, { params });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.deepEqual(Object.keys(r.body).sort(), ['credits_used', 'errors', 'executionTime', 'output', 'status']);
+  assert.deepEqual(Object.keys(r.body).sort(), ['cost', 'credits_used', 'errors', 'executionTime', 'output', 'status']);
   assert.ok(Number.isInteger(r.body.executionTime) && r.body.executionTime >= 0, `executionTime ${r.body.executionTime}`);
-  return r.body as { output: any; status: string; errors: any[]; executionTime: number; credits_used: number };
+  // The hosted shape: a list of entries per step, and their sum as the run's cost.
+  assert.ok(Array.isArray(r.body.credits_used), 'credits_used is a list');
+  assert.equal(r.body.credits_used.reduce((n: number, e: { credits: number }) => n + e.credits, 0), r.body.cost);
+  for (const e of r.body.errors) assert.deepEqual([e.body, e.raw, e.step_name], [e.message, e.message, e.step], 'each error in the hosted shape too');
+  return r.body as { output: any; status: string; errors: any[]; executionTime: number; credits_used: Array<{ credits: number; name: string }>; cost: number };
 }
 
 /** Polls async_poll until it leaves `inprogress` (≤ 10 s). */
@@ -200,18 +204,22 @@ describe('definitions', () => {
     const id = await createTool(c, chainTool());
     const got = await c.get(`/latest/studios/${id}/get`);
     assert.equal(got.status, 200, JSON.stringify(got.body));
-    assert.deepEqual(Object.keys(got.body).sort(), ['created_at', 'description', 'params_schema', 'studio_id', 'title', 'transformations', 'updated_at']);
+    const tool = got.body.studio;
+    assert.deepEqual(Object.keys(got.body), ['studio']);
+    assert.deepEqual(Object.keys(tool).sort(), ['_id', 'created_at', 'description', 'insert_date_', 'params_schema', 'project', 'public', 'publicly_triggerable', 'studio_id', 'title', 'transformations', 'update_date_', 'updated_at']);
     const { title, description, params_schema, transformations } = chainTool();
-    assert.deepEqual({ ...got.body, created_at: undefined, updated_at: undefined }, { studio_id: id, title, description, params_schema, transformations, created_at: undefined, updated_at: undefined });
-    assert.equal(got.body.created_at, got.body.updated_at);
+    const dates = { created_at: undefined, updated_at: undefined, insert_date_: undefined, update_date_: undefined };
+    assert.deepEqual({ ...tool, ...dates }, { studio_id: id, _id: id, project: c.projectId, title, description, params_schema, transformations, public: false, publicly_triggerable: false, ...dates });
+    assert.equal(tool.created_at, tool.updated_at);
+    assert.deepEqual([tool.insert_date_, tool.update_date_], [tool.created_at, tool.updated_at]);
 
     const replacement = simpleTool('Replaced', 'https://example.com/v2');
     const up = await c.post(`/latest/studios/${id}/update`, replacement);
     assert.deepEqual([up.status, up.body], [200, { studio_id: id }]);
-    const again = await c.get(`/latest/studios/${id}/get`);
-    assert.deepEqual([again.body.title, again.body.description, again.body.params_schema, again.body.transformations], ['Replaced', '', undefined, replacement.transformations]);
-    assert.equal(again.body.created_at, got.body.created_at);
-    assert.ok(again.body.updated_at > got.body.updated_at, 'updated_at moves on update');
+    const again = (await c.get(`/latest/studios/${id}/get`)).body.studio;
+    assert.deepEqual([again.title, again.description, again.params_schema, again.transformations], ['Replaced', '', undefined, replacement.transformations]);
+    assert.equal(again.created_at, tool.created_at);
+    assert.ok(again.updated_at > tool.updated_at, 'updated_at moves on update');
 
     expectError(await c.post('/latest/studios/00000000-0000-4000-8000-000000000000/update', replacement), 404, 'not_found');
     expectError(await c.get('/latest/studios/not-a-uuid/get'), 404, 'not_found');
@@ -248,7 +256,7 @@ describe('definitions', () => {
     const id = await createTool(c, simpleTool('Kept'));
     const e = expectError(await c.post(`/latest/studios/${id}/update`, cases[2][1]), 400, 'validation_error');
     assert.match(e.message, /two steps are named "a"/);
-    assert.equal((await c.get(`/latest/studios/${id}/get`)).body.title, 'Kept');
+    assert.equal((await c.get(`/latest/studios/${id}/get`)).body.studio.title, 'Kept');
     const titles = (await c.get('/latest/studios/list?page_size=1000')).body.results.map((t: any) => t.title);
     assert.ok(!titles.includes('t'), 'no refused definition was stored');
   });
@@ -304,7 +312,7 @@ describe('definitions', () => {
       const e = expectError(await as(viewer, method, path, body), 403, 'forbidden');
       assert.match(e.message, /"role:editor" permission/);
     }
-    assert.equal((await as(viewer, 'GET', `/latest/studios/${id}/get`)).body.title, 'Echo');
+    assert.equal((await as(viewer, 'GET', `/latest/studios/${id}/get`)).body.studio.title, 'Echo');
     assert.ok((await as(viewer, 'GET', '/latest/studios/list')).body.results.some((t: any) => t.studio_id === id));
     const run = await as(viewer, 'POST', `/latest/studios/${id}/trigger_limited`, { params: {} });
     assert.equal(run.status, 200, JSON.stringify(run.body));
@@ -365,7 +373,7 @@ describe('runs', () => {
     const r = await runLimited(c, chain, { email: 'maya.patel@northwind.io', repo: 'octocat/hello', priority: 2 });
     assert.equal(r.status, 'complete', JSON.stringify(r.errors));
     assert.deepEqual(r.errors, []);
-    assert.equal(r.credits_used, 2, 'Find Contact with phone numbers is 2 credits; the API Calls cost nothing');
+    assert.equal(r.cost, 2, 'Find Contact with phone numbers is 2 credits; the API Calls cost nothing');
 
     // 1. the enrichment provider: the tool's param as the step's input
     const enrSent = since(enr, marks.enr);
@@ -404,7 +412,7 @@ describe('runs', () => {
     const mark = target.hits.length;
     const r = await runLimited(c, chain, { email: 'tom.fletcher@bluefinpay.com', repo: 'octocat/hello' });
     assert.equal(r.status, 'complete', JSON.stringify(r.errors));
-    assert.equal(r.credits_used, 1, 'no phone numbers: 1 credit');
+    assert.equal(r.cost, 1, 'no phone numbers: 1 credit');
     const body = target.hits[mark].body as Record<string, unknown>;
     assert.equal(target.hits[mark].url, '/notify?who=Tom&repo=octocat/hello');
     assert.ok(!('priority' in body));
@@ -419,14 +427,14 @@ describe('runs', () => {
     const marks = { enr: enr.requests.length, ch: ch.requests.length, hits: target.hits.length };
     const r = await runLimited(c, id, { email: 'maya.patel@northwind.io', repo: 'octocat/hello' });
     assert.equal(r.status, 'failed');
-    assert.equal(r.output, null);
+    assert.deepEqual(r.output, {}, 'a failed run answers an empty object');
     assert.equal(r.errors.length, 1);
-    assert.deepEqual(Object.keys(r.errors[0]).sort(), ['error_type', 'message', 'step', 'transformation']);
+    assert.deepEqual(Object.keys(r.errors[0]).sort(), ['body', 'error_type', 'message', 'raw', 'step', 'stepName', 'step_name', 'transformation']);
     assert.equal(r.errors[0].step, 'repo');
     assert.equal(r.errors[0].transformation, 'codehost_api_call');
     assert.equal(r.errors[0].error_type, 'validation_error');
     assert.match(r.errors[0].message, /^Step "repo" \(codehost_api_call\) failed: .*accept: application\/vnd\.codehost\+json/);
-    assert.equal(r.credits_used, 2, 'the credits of the step that ran before are still reported');
+    assert.equal(r.cost, 2, 'the credits of the step that ran before are still reported');
     assert.equal(since(enr, marks.enr).length, 1);
     assert.equal(since(ch, marks.ch).length, 0, 'refused before reaching the code host');
     assert.equal(target.hits.length, marks.hits, 'the step after the failure did not run');
@@ -525,7 +533,7 @@ describe('runs', () => {
     ]) {
       expectError(r, 404, 'not_found');
     }
-    assert.equal((await other.get(`/latest/studios/${foreign}/get`)).body.title, 'Theirs');
+    assert.equal((await other.get(`/latest/studios/${foreign}/get`)).body.studio.title, 'Theirs');
     assert.ok(!(await c.get('/latest/studios/list?page_size=1000')).body.results.some((t: any) => t.studio_id === foreign));
   });
 });
@@ -548,7 +556,7 @@ describe('api_call refuses private addresses (default settings)', () => {
     const mark = target.hits.length;
     const r = await runLimited(s, fetchTool, { url });
     assert.equal(r.status, 'failed', `${url} was not refused: ${JSON.stringify(r.output)}`);
-    assert.equal(r.output, null);
+    assert.deepEqual(r.output, {}, 'a failed run answers an empty object');
     assert.equal(r.errors[0].step, 'call');
     assert.equal(r.errors[0].error_type, 'validation_error', `${url}: ${r.errors[0].message}`);
     assert.match(r.errors[0].message, /^Step "call" \(api_call\) failed: /);

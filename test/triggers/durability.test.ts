@@ -241,16 +241,16 @@ test('a delivery acknowledged with 2xx activates exactly once across a SIGKILL a
 
 test('tasks the killed process was running, or had queued, run to an end after the restart', { timeout: 30_000 }, async () => {
   await waitFor(
-    'every task to leave queued/running',
-    async () => (await query(databaseUrl, "SELECT count(*)::int AS n FROM tasks WHERE state IN ('queued', 'running')"))[0].n === 0,
+    'every task to leave starting-up/running',
+    async () => (await query(databaseUrl, "SELECT count(*)::int AS n FROM tasks WHERE state IN ('starting-up', 'running')"))[0].n === 0,
     10_000,
     100,
   ).catch(async (err) => {
-    const left = await query(databaseUrl, "SELECT conversation_id, state FROM tasks WHERE state IN ('queued', 'running') ORDER BY 1");
+    const left = await query(databaseUrl, "SELECT conversation_id, state FROM tasks WHERE state IN ('starting-up', 'running') ORDER BY 1");
     const running = left.filter((r) => interrupted.includes(r.conversation_id));
     throw new Error(
-      `${(err as Error).message}: ${left.length} task(s) still queued or running, ${running.length} of them running when the process was killed ` +
-        `(their agent_task jobs stay locked by the dead worker, and a re-run skips a task that is not queued): ${JSON.stringify(left.slice(0, 5))}`,
+      `${(err as Error).message}: ${left.length} task(s) still starting-up or running, ${running.length} of them running when the process was killed ` +
+        `(their agent_task jobs stay locked by the dead worker, and a re-run skips a task that is not starting-up): ${JSON.stringify(left.slice(0, 5))}`,
     );
   });
 });

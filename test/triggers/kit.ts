@@ -116,9 +116,11 @@ export async function tasksOf(c: Client, agentId: string, filter: { trigger_id?:
 export async function firstMessage(c: Client, agentId: string, conversationId: string): Promise<string> {
   const r = await c.post(`/latest/agents/${agentId}/tasks/${conversationId}/view`, { page_size: 1000 });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  const messages = (r.body.results as Array<{ type: string; role: string; content: string }>).filter((m) => m.type === 'message' && m.role === 'user');
+  const messages = (r.body.results as Array<{ content: { type: string; text: string; is_trigger_message?: boolean } }>).filter((m) => m.content.type === 'user-message');
   assert.ok(messages.length >= 1, `task ${conversationId} has no user message`);
-  return messages[messages.length - 1].content;
+  const first = messages[messages.length - 1].content;
+  assert.equal(first.is_trigger_message, true, 'the event is the task’s trigger message');
+  return first.text;
 }
 
 // ---- deliveries ----------------------------------------------------------------------------------

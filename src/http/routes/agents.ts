@@ -1,28 +1,83 @@
-// Agent, task and trigger routes (api.md §6).
+// Agent, task and trigger routes (api.md §6, in the hosted shapes of hosted-compat.md §4–5).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AgentSchema, type AgentInput } from '../../agents/definition.ts';
+import type { Sort, TriggerInput } from '../../agents/tasks.ts';
+import { parseFilters } from '../../db/filters.ts';
+import { invalid } from '../../errors.ts';
 import type { Platform } from '../../platform.ts';
 import { projectCaller } from '../auth.ts';
+import { FiltersParam, PageFields, TaskState, Tool } from '../compat/schemas.ts';
 
 const tags = ['agents'];
 const Id = Type.String({ minLength: 1, maxLength: 200 });
-const Page = { page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), cursor: Type.Optional(Type.String({ maxLength: 500 })) };
+const Page = PageFields;
 const AgentParams = Type.Object({ agent_id: Id });
 const TaskParams = Type.Object({ agent_id: Id, conversation_id: Id });
 const TriggerParams = Type.Object({ agent_id: Id, trigger_id: Id });
-const Agent = Type.Object({
-  agent_id: Type.String(),
-  name: Type.String(),
-  system_prompt: Type.String(),
-  model: Type.Union([Type.String(), Type.Null()]),
-  model_base_url: Type.Union([Type.String(), Type.Null()]),
-  has_model_api_key: Type.Boolean(),
-  actions: Type.Array(Type.Object({}, { additionalProperties: true })),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-});
-const State = Type.String({ description: 'queued, running, pending-approval, completed, errored or cancelled' });
+const Agent = Type.Object(
+  {
+    agent_id: Type.String(),
+    _id: Type.String(),
+    project: Type.String(),
+    name: Type.String(),
+    system_prompt: Type.String(),
+    model: Type.Union([Type.String(), Type.Null()]),
+    model_base_url: Type.Union([Type.String(), Type.Null()]),
+    has_model_api_key: Type.Boolean(),
+    actions: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'Tool actions carry both `studio_id` and `chain_id`.' }),
+    public: Type.Boolean(),
+    insert_date_: Type.String(),
+    update_date_: Type.String(),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+  },
+  { additionalProperties: true, description: 'Also description, emoji, temperature, autonomy_limit and tags when they were set.' },
+);
+const State = TaskState;
+const Metadata = Type.Object(
+  {
+    _id: Type.String(),
+    project: Type.String(),
+    knowledge_set: Type.String({ description: 'The conversation id.' }),
+    insert_date: Type.String(),
+    update_date: Type.String(),
+    insert_datetime: Type.String(),
+    update_datetime: Type.String(),
+    conversation: Type.Object(
+      {
+        agent_id: Type.String(),
+        state: State,
+        title: Type.String({ description: 'The first message, shortened.' }),
+        created_by_user_id: Type.String(),
+        is_debug_mode_task: Type.Boolean(),
+        has_errored: Type.Boolean(),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { description: 'A task as the hosted clients read it.' },
+);
+const Item = Type.Object(
+  {
+    item_id: Type.String(),
+    insert_date_: Type.String(),
+    is_expanded_by_default: Type.Boolean(),
+    is_in_hidden_group: Type.Boolean(),
+    content: Type.Object(
+      { type: Type.Union([Type.Literal('user-message'), Type.Literal('agent-message'), Type.Literal('tool-run'), Type.Literal('agent-error')]) },
+      {
+        additionalProperties: true,
+        description:
+          'user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}].',
+      },
+    ),
+    message_id: Type.String(),
+    role: Type.String(),
+    created_at: Type.String(),
+  },
+  { additionalProperties: true },
+);
 const Trigger = Type.Object({
   trigger_id: Type.String(),
   type: Type.String(),
@@ -33,6 +88,19 @@ const Trigger = Type.Object({
   events: Type.Array(Type.String()),
   created_at: Type.String(),
 });
+const SortParam = Type.String({ maxLength: 1000, description: 'JSON array with one `{<insert_date | update_date | insert_datetime | update_datetime>: "asc" | "desc"}`; newest first by default.' });
+
+function parseSort(text: string | undefined): Sort | undefined {
+  if (!text) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalid('sort is not valid JSON; send e.g. [{"insert_date":"desc"}].');
+  }
+  if (!Array.isArray(parsed) || parsed.some((s) => s === null || typeof s !== 'object' || Object.keys(s).length !== 1)) throw invalid('sort must be a JSON array of {<field>: "asc" | "desc"}.');
+  return parsed as Sort;
+}
 
 export function agentRoutes(app: FastifyInstance, platform: Platform): void {
   const { agents, tasks, triggers } = platform;
@@ -44,10 +112,30 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
   );
   app.get<{ Params: { agent_id: string } }>(
     '/latest/agents/:agent_id/get',
-    { config: { auth: 'viewer' }, schema: { tags, summary: 'An agent', params: AgentParams, response: { 200: Agent } } },
-    (request) => agents.get(projectCaller(request), request.params.agent_id),
+    { config: { auth: 'viewer' }, schema: { tags, summary: 'An agent', params: AgentParams, response: { 200: Type.Object({ agent: Agent }) } } },
+    async (request) => ({ agent: await agents.get(projectCaller(request), request.params.agent_id) }),
   );
-  app.post<{ Body: { page_size?: number; cursor?: string } }>(
+  app.post<{ Body: { agent_ids: string[] } }>(
+    '/latest/agents/tools/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "The tools of the agents' actions",
+        description: 'Each tool once; named-step actions are not tools and are left out.',
+        body: Type.Object({ agent_ids: Type.Array(Id, { maxItems: 100 }) }),
+        response: { 200: Type.Object({ results: Type.Array(Tool) }) },
+      },
+    },
+    async (request) => {
+      const actor = projectCaller(request);
+      const ids = await agents.actionIds(actor, request.body.agent_ids);
+      if (!ids.length) return { results: [] };
+      const { results } = await platform.studios.list(actor, { page_size: 1000, filters: [{ field: 'studio_id', condition_value: ids }] });
+      return { results };
+    },
+  );
+  app.post<{ Body: { page_size?: number; cursor?: string; page?: number } }>(
     '/latest/agents/list',
     { config: { auth: 'viewer' }, schema: { tags, summary: "The project's agents", body: Type.Object(Page), response: { 200: Type.Object({ results: Type.Array(Agent), next_cursor: Type.Optional(Type.String()) }) } } },
     (request) => agents.list(projectCaller(request), request.body),
@@ -66,19 +154,26 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     },
   );
 
-  app.post<{ Body: { agent_id: string; message: { role: string; content: string }; conversation_id?: string } }>(
+  app.post<{ Body: TriggerInput }>(
     '/latest/agents/trigger',
     {
       config: { auth: 'viewer' },
       schema: {
         tags,
         summary: 'Send a message to an agent',
-        description: 'Starts a task, or continues `conversation_id`; answers at once, the worker runs it.',
+        description:
+          'Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) are not available (400).',
         body: Type.Object({
           agent_id: Id,
-          message: Type.Object({ role: Type.Literal('user'), content: Type.String({ minLength: 1, maxLength: 200_000 }) }),
+          message: Type.Object(
+            { role: Type.String({ maxLength: 50 }), content: Type.String({ minLength: 1, maxLength: 200_000 }), attachments: Type.Optional(Type.Array(Type.Any(), { maxItems: 100 })) },
+            { additionalProperties: true },
+          ),
           conversation_id: Type.Optional(Id),
-        }),
+          edit_message_id: Type.Optional(Id),
+          agent_override: Type.Optional(Type.Any()),
+          use_streaming: Type.Optional(Type.Boolean()),
+        }, { additionalProperties: true }),
         response: {
           200: Type.Object({ job_info: Type.Object({ job_id: Type.String(), studio_id: Type.String() }), conversation_id: Type.String(), agent_id: Type.String(), state: State }),
         },
@@ -87,7 +182,51 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     (request) => tasks.trigger(projectCaller(request), request.body),
   );
 
-  app.post<{ Params: { agent_id: string }; Body: { page_size?: number; cursor?: string; trigger_id?: string } }>(
+  app.get<{ Querystring: { filters?: string; sort?: string; page_size?: number; page?: number; query?: string } }>(
+    '/latest/agents/conversations/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "The project's tasks, filtered, sorted and paged (the hosted clients' list)",
+        description:
+          'Filter fields: conversation.agent_id, conversation.state, conversation.trigger_id, conversation.created_by_user_id, conversation.is_debug_mode_task, knowledge_set, _id, project. `query` searches the titles. `include_agent_details` and `include_debug_info` are accepted and ignored.',
+        querystring: Type.Object({
+          filters: Type.Optional(FiltersParam),
+          sort: Type.Optional(SortParam),
+          page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+          query: Type.Optional(Type.String({ maxLength: 500 })),
+          include_agent_details: Type.Optional(Type.Boolean()),
+          include_debug_info: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: Type.Object({ results: Type.Array(Type.Object({ knowledge_set: Type.String(), metadata: Metadata })) }) },
+      },
+    },
+    (request) => tasks.conversations(projectCaller(request), { ...request.query, filters: parseFilters(request.query.filters), sort: parseSort(request.query.sort) }),
+  );
+
+  app.get<{ Querystring: { conversation_id: string; agent_id?: string; page_size?: number } }>(
+    '/latest/agents/conversations/studios/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "A task's tool runs, newest first",
+        querystring: Type.Object({ conversation_id: Id, agent_id: Type.Optional(Id), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })) }),
+        response: {
+          200: Type.Object({
+            results: Type.Array(
+              Type.Object({ studio_id: Type.String(), status: Type.String(), output_preview: Type.Any(), errors: Type.Array(Type.Any()), credits_used: Type.Array(Type.Any()), input_params: Type.Any(), insert_date_: Type.String() }),
+            ),
+          }),
+        },
+      },
+    },
+    (request) => tasks.toolRuns(projectCaller(request), request.query.agent_id, request.query.conversation_id, request.query.page_size ?? 100),
+  );
+
+  app.post<{ Params: { agent_id: string }; Body: { page_size?: number; cursor?: string; page?: number; trigger_id?: string } }>(
     '/latest/agents/:agent_id/tasks/list',
     {
       config: { auth: 'viewer' },
@@ -114,9 +253,12 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
       schema: {
         tags,
         summary: 'State and times of a task',
+        description: 'The hosted `metadata` object, with Hangar\'s own fields beside it. `include_streaming_token` is accepted; no streaming token is given (streaming is not available on this deployment).',
         params: TaskParams,
+        querystring: Type.Object({ include_streaming_token: Type.Optional(Type.Boolean()) }),
         response: {
           200: Type.Object({
+            metadata: Metadata,
             conversation_id: Type.String(),
             agent_id: Type.String(),
             state: State,
@@ -134,19 +276,61 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     (request) => tasks.metadata(projectCaller(request), request.params.agent_id, request.params.conversation_id),
   );
 
-  app.post<{ Params: { agent_id: string; conversation_id: string }; Body: { page_size?: number; cursor?: string } }>(
+  app.post<{ Params: { agent_id: string; conversation_id: string }; Body: { page_size?: number; cursor?: string | { after?: string } } }>(
     '/latest/agents/:agent_id/tasks/:conversation_id/view',
     {
       config: { auth: 'viewer' },
       schema: {
         tags,
         summary: 'Messages and tool runs of a task, newest first',
+        description: '`cursor`: next_cursor of the previous page (older items), or `{after: ISO}` for the items at or after that time.',
         params: TaskParams,
-        body: Type.Object(Page),
-        response: { 200: Type.Object({ results: Type.Array(Type.Object({}, { additionalProperties: true })), next_cursor: Type.Optional(Type.String()) }) },
+        body: Type.Object({
+          page_size: Page.page_size,
+          cursor: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Object({ after: Type.Optional(Type.String({ maxLength: 100 })) })])),
+        }),
+        response: { 200: Type.Object({ results: Type.Array(Item), next_cursor: Type.Optional(Type.String()) }) },
       },
     },
     (request) => tasks.view(projectCaller(request), request.params.agent_id, request.params.conversation_id, request.body),
+  );
+
+  app.get<{ Params: { agent_id: string; conversation_id: string } }>(
+    '/latest/agents/:agent_id/tasks/:conversation_id/trigger_message',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'The message that started a task',
+        description: 'Send its text back to /latest/agents/trigger with `conversation_id` and `edit_message_id: <item_id>` to re-run the task from it.',
+        params: TaskParams,
+        response: { 200: Type.Object({ trigger_message: Item }) },
+      },
+    },
+    (request) => tasks.triggerMessage(projectCaller(request), request.params.agent_id, request.params.conversation_id),
+  );
+
+  // The Python client reads and deletes tasks through knowledge-set routes: these two take a task id.
+  app.get<{ Params: { conversation_id: string } }>(
+    '/latest/knowledge/sets/:conversation_id/get_metadata',
+    {
+      config: { auth: 'viewer' },
+      schema: { tags, summary: "A task's metadata by its id alone", params: Type.Object({ conversation_id: Id }), response: { 200: Type.Object({ metadata: Metadata }) } },
+    },
+    async (request) => ({ metadata: (await tasks.metadata(projectCaller(request), undefined, request.params.conversation_id)).metadata }),
+  );
+  app.post<{ Body: { knowledge_set: string[] } }>(
+    '/latest/knowledge/sets/delete',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags,
+        summary: 'Delete tasks by id',
+        body: Type.Object({ knowledge_set: Type.Array(Id, { maxItems: 1000 }) }),
+        response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }) },
+      },
+    },
+    (request) => tasks.remove(projectCaller(request), request.body.knowledge_set),
   );
 
   app.post<{ Params: { agent_id: string }; Body: { type: string; connection_id: string; config?: Record<string, unknown> } }>(
@@ -164,7 +348,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     },
     (request) => triggers.create(projectCaller(request), request.params.agent_id, request.body),
   );
-  app.post<{ Params: { agent_id: string }; Body: { page_size?: number; cursor?: string } }>(
+  app.post<{ Params: { agent_id: string }; Body: { page_size?: number; cursor?: string; page?: number } }>(
     '/latest/agents/:agent_id/triggers/list',
     {
       config: { auth: 'viewer' },

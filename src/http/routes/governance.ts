@@ -9,11 +9,12 @@ import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
 import { acceptInvite, createInvite, deleteInvite, listInvites } from '../../governance/invites.ts';
 import { createKey, deleteKey, listKeys } from '../../governance/keys.ts';
-import { listMembers, removeMember, updateMember } from '../../governance/members.ts';
+import { getMember, listMembers, removeMember, updateMember } from '../../governance/members.ts';
 import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser } from '../../governance/users.ts';
+import { invalid } from '../../errors.ts';
 import { accountCaller, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -25,6 +26,7 @@ const Role = Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Lit
 const Page = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
   cursor: Type.Optional(Type.String({ maxLength: 500 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: '1-based page number (the hosted clients\' form); a cursor wins over it.' })),
 });
 type Page = Static<typeof Page>;
 const list = <T extends ReturnType<typeof Type.Object>>(item: T) =>
@@ -42,25 +44,34 @@ const Project = Type.Object({
   role: Role,
   permissions: PermissionsSchema,
   created_at: Timestamp,
+  updated_at: Timestamp,
 });
 const Member = Type.Object({
+  _id: Type.String(),
   user_id: Type.String(),
+  type: Type.Literal('user'),
   email: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),
   role: Role,
-  permissions: PermissionsSchema,
+  permissions: Type.Object(
+    { projects: Type.Record(Type.String(), PermissionsSchema) },
+    { description: 'The hosted shape: the permissions object per project (here, this project).' },
+  ),
+  project_permissions: PermissionsSchema,
   active: Type.Boolean(),
   joined_at: Timestamp,
 });
 const Invite = Type.Object({
+  _id: Type.String(),
   invite_code: Type.String(),
+  project: Type.String(),
   email: Type.String(),
   permissions: PermissionsSchema,
   role: Role,
   state: Type.Literal('pending'),
   created_at: Timestamp,
 });
-const Key = Type.Object({ key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
+const Key = Type.Object({ _id: Type.String(), key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
 
 export function governanceRoutes(app: FastifyInstance, database: Db, config: Config, principals: PrincipalCache): void {
   const db = database.kysely;
@@ -72,7 +83,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
   };
   const tags = ['governance'];
 
-  app.post<{ Body: { name: string; description: string; organization_id: string } }>(
+  app.post<{ Body: { name?: string; description?: string; organization_id: string } }>(
     '/latest/projects/create',
     {
       config: { auth: 'account' },
@@ -80,7 +91,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         tags,
         summary: 'Create a project',
         description: 'Creates a project in the organization; the caller becomes its admin. Header: `Authorization: Bearer :<API_KEY>`.',
-        body: Type.Object({ name: Name, description: Type.String({ maxLength: 2000 }), organization_id: Id }),
+        body: Type.Object({ name: Type.Optional(Name), description: Type.Optional(Type.String({ maxLength: 2000 })), organization_id: Id }),
         response: { 200: Type.Object({ project_id: Type.String() }) },
       },
     },
@@ -89,7 +100,16 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
 
   app.get<{ Querystring: Page }>(
     '/latest/projects/list',
-    { config: { auth: 'account' }, schema: { tags, summary: 'Projects the caller belongs to', querystring: Page, response: { 200: list(Project) } } },
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Projects the caller belongs to',
+        description: '`projects` and `count` (all of them) as the v2 SDK reads them; `results` is the same page.',
+        querystring: Page,
+        response: { 200: Type.Object({ projects: Type.Array(Project), count: Type.Integer(), results: Type.Array(Project), next_cursor: Type.Optional(Type.String()) }) },
+      },
+    },
     (request) => listProjects(db, accountCaller(request), request.query),
   );
 
@@ -156,6 +176,12 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     (request) => listMembers(db, projectCaller(request).project.id, request.body),
   );
 
+  app.get<{ Params: { user_id: string } }>(
+    '/latest/auth/users/:user_id',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'A member of the project', params: UserParams, response: { 200: Member } } },
+    (request) => getMember(db, projectCaller(request).project.id, request.params.user_id),
+  );
+
   app.post<{ Params: { user_id: string }; Body: { permissions: Static<typeof PermissionsSchema> } }>(
     '/latest/auth/users/:user_id/update',
     {
@@ -163,9 +189,10 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       schema: {
         tags,
         summary: "Change a member's role",
-        description: 'Header: `Authorization: <project_id>:<API_KEY>` (no Bearer prefix needed). Demoting the last admin is 409.',
+        description:
+          'Header: `Authorization: <project_id>:<API_KEY>` (no Bearer prefix needed). Demoting the last admin is 409. The role is always replaced: `overwrite` and profile fields are accepted and ignored.',
         params: UserParams,
-        body: Type.Object({ permissions: PermissionsSchema }),
+        body: Type.Object({ permissions: PermissionsSchema, overwrite: Type.Optional(Type.Boolean()) }),
         response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), permissions: PermissionsSchema }) },
       },
     },
@@ -236,7 +263,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         params: KeyOwnerParams,
         body: Type.Object({ label: Type.Optional(Type.String({ maxLength: 200 })) }),
         response: {
-          200: Type.Object({ api_key: Type.String(), key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), created_at: Timestamp }),
+          200: Type.Object({ api_key: Type.String(), id: Type.String(), key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), created_at: Timestamp }),
         },
       },
     },
@@ -252,20 +279,24 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     (request) => listKeys(db, accountCaller(request), request.params.user_id, request.body),
   );
 
-  app.post<{ Params: { user_id: string }; Body: { key_id: string } }>(
+  app.post<{ Params: { user_id: string }; Body: { key_id?: string; id?: string } }>(
     '/latest/auth/users/:user_id/keys/delete',
     {
       config: { auth: 'account' },
       schema: {
         tags,
         summary: 'Revoke a key',
-        description: 'Takes effect on the next request, on every server.',
+        description: 'Takes effect on the next request, on every server. The key as `key_id` or (the v2 SDK\'s form) `id`.',
         params: KeyOwnerParams,
-        body: Type.Object({ key_id: Id }),
+        body: Type.Object({ key_id: Type.Optional(Id), id: Type.Optional(Id) }),
         response: { 200: Type.Object({ key_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => thenForget(deleteKey(db, accountCaller(request), request.params.user_id, request.body.key_id)),
+    (request) => {
+      const keyId = request.body.key_id ?? request.body.id;
+      if (keyId === undefined) throw invalid('key_id is required (or id, its other spelling).');
+      return thenForget(deleteKey(db, accountCaller(request), request.params.user_id, keyId));
+    },
   );
 
   app.post<{ Params: { organization_id: string; user_id: string } }>(
