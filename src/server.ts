@@ -43,6 +43,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let platform: Platform | undefined;
   const close = async () => {
     await app?.close();
+    await platform?.hookStats.close();
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
     await dispatcherLoop?.stop();
@@ -89,6 +90,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';
+    // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
+    // listening, since the redeliveries asked for come back to this address at once.
+    if (role !== 'server') await platform.hookMaintenance.start();
     return {
       app,
       platform,

@@ -1,0 +1,38 @@
+// When reconciliation and recovery run: once as soon as a worker process starts, then every
+// HANGAR_HOOK_RECONCILE_SECONDS / HANGAR_HOOK_RECOVERY_SECONDS. Each is a queue job with a job key,
+// so however many worker processes there are, one run of each waits or runs at a time, and a closed
+// process leaves no timer behind (the next run is a row in the queue). A run reschedules the next one
+// whatever happens to it, and is never retried itself (the next run is the retry).
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { HOOK_RECONCILE_JOB, type Reconciler } from './reconcile.ts';
+import { HOOK_RECOVERY_JOB, type Recovery } from './recovery.ts';
+
+export function createHookMaintenance(db: Kysely<Database>, config: Config, reconciler: Reconciler, recovery: Recovery) {
+  const schedule = (job: string, inSeconds: number) => enqueue(db, job, {}, { jobKey: job, runAt: new Date(Date.now() + inSeconds * 1000), maxAttempts: 1 });
+  return {
+    async reconcile() {
+      try {
+        await reconciler.reconcileAll();
+      } finally {
+        await schedule(HOOK_RECONCILE_JOB, config.hookReconcileSeconds);
+      }
+    },
+    async recover() {
+      try {
+        await recovery.recoverAll();
+      } finally {
+        await schedule(HOOK_RECOVERY_JOB, config.hookRecoverySeconds);
+      }
+    },
+    /** At start: both now (a pending later run is replaced). */
+    async start() {
+      await schedule(HOOK_RECONCILE_JOB, 0);
+      await schedule(HOOK_RECOVERY_JOB, 0);
+    },
+  };
+}
+
+export type HookMaintenance = ReturnType<typeof createHookMaintenance>;
