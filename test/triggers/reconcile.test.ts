@@ -135,3 +135,12 @@ test('a changed HANGAR_PUBLIC_URL is patched into every hook at the next start',
   const [d] = await ch.deliver('issues', P.issuesEvent(`${LOGIN}/moved`, 'opened', P.issue(`${LOGIN}/moved`, { number: 1, title: 'Moved' })), { repo: `${LOGIN}/moved` });
   assert.equal(d.status, 202);
 });
+
+test('the API reference describes hook health, the counters and the settings behind them', async () => {
+  const res = await fetch(`${server.url}/latest/openapi_schema.json`);
+  assert.equal(res.status, 200);
+  const doc = JSON.stringify(await res.json());
+  for (const word of ['hook_health', 'hook_stats', 'backlog_age_seconds', 'last_recovery_at', 'last_reconciliation_at', 'HANGAR_HOOK_RECOVERY_SECONDS', 'HANGAR_HOOK_RECONCILE_SECONDS', 'HANGAR_HOOK_RECOVERY_WINDOW_HOURS']) {
+    assert.ok(doc.includes(word), `the reference mentions ${word}`);
+  }
+});
