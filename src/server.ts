@@ -42,6 +42,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
   const close = async () => {
+    platform?.hookMaintenance.stop();
     await app?.close();
     await platform?.hookStats.close();
     platform?.deliverySignal.handleLocally(undefined);

@@ -27,6 +27,10 @@ export function createHookMaintenance(db: Kysely<Database>, config: Config, reco
         await schedule(HOOK_RECOVERY_JOB, config.hookRecoverySeconds);
       }
     },
+    /** Before the receiver closes: a running recovery asks for nothing more. */
+    stop() {
+      recovery.stop();
+    },
     /** At start: both now (a pending later run is replaced). */
     async start() {
       await schedule(HOOK_RECONCILE_JOB, 0);

@@ -61,6 +61,9 @@ function nextCursor(link: string | undefined): string | undefined {
 class Stop extends Error {}
 
 export function createRecovery(db: Kysely<Database>, config: Config, integrations: Integrations, log: (message: string) => void = (m) => console.warn(m)) {
+  // Set when the process closes: a redelivery asked for now would find the receiver gone, and a GUID
+  // is never asked for twice, so the run ends before its next request instead.
+  let stopping = false;
   /** The failed deliveries of the hook delivered since `floor`, one per GUID (its newest attempt). */
   async function failedSince(send: Send, hook: HookToRecover, floor: number): Promise<Map<string, ListedDelivery>> {
     const byGuid = new Map<string, ListedDelivery>();
@@ -98,6 +101,7 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
       // Oldest first: the agent sees events in the order they happened.
       const missed = [...failed.values()].filter((d) => !stored.has(d.guid)).sort((a, b) => Date.parse(a.delivered_at) - Date.parse(b.delivered_at));
       for (const d of missed) {
+        if (stopping) break;
         const claimed = await db
           .insertInto('hook_redeliveries')
           .values({ hook_id: hook.id, guid: d.guid, provider_delivery_id: d.id, delivered_at: new Date(d.delivered_at) })
@@ -123,7 +127,8 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         }
       }
     }
-    await count(hook.id, redelivered, new Date(started - SLACK_MS));
+    // A run cut short by closing has not covered everything: the next one looks as far back again.
+    await count(hook.id, redelivered, stopping ? undefined : new Date(started - SLACK_MS));
     return { hookId: hook.id, redelivered };
   }
 
@@ -151,6 +156,7 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
       const outcomes: RecoveryOutcome[] = [];
       const limited = new Set<string>();
       for (const row of rows) {
+        if (stopping) break;
         if (!row.created_by || limited.has(row.connection_id)) continue;
         const hook = { ...row, provider_hook_id: Number(row.provider_hook_id) };
         const actor = { userId: row.created_by, project: { id: row.project_id } };
@@ -169,6 +175,10 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         }
       }
       return outcomes;
+    },
+    /** The process is closing: ask for no more redeliveries. */
+    stop(): void {
+      stopping = true;
     },
   };
 }
