@@ -144,6 +144,9 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
   return {
     /** One run over every hook that has triggers, on a connection still there. */
     async recoverAll(): Promise<RecoveryOutcome[]> {
+      // Past the retention window the code host lists nothing that could be asked for again, and the
+      // deliveries those rows dated are long dispatched.
+      await db.deleteFrom('hook_redeliveries').where('requested_at', '<', new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000)).execute();
       const rows = await db
         .selectFrom('codehost_hooks as h')
         .innerJoin('connections as c', 'c.id', 'h.connection_id')
