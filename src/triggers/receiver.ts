@@ -57,10 +57,8 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
     if (signatureValid(cached.secret, raw, header)) return true;
     if (!header || !SIGNATURE.test(header)) return false;
     // Reconciliation may have re-created the hook with a new secret in another process.
-    const fresh = await secrets.read(hookId);
-    if (!fresh || fresh.secret === cached.secret || !signatureValid(fresh.secret, raw, header)) return false;
-    secrets.forget(hookId);
-    return true;
+    const fresh = await secrets.reread(hookId);
+    return fresh !== undefined && fresh.secret !== cached.secret && signatureValid(fresh.secret, raw, header);
   }
 
   return async function receive(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
