@@ -19,7 +19,7 @@ export function taskList(platform: Platform): Record<string, Task> {
     [AGENT_TASK_JOB]: async (payload) => platform.loop.execute((payload as { conversation_id: string }).conversation_id),
     [LEGACY_DISPATCH_JOB]: async () => void (await platform.dispatcher.dispatchBatch(100)),
     [POLL_GISTS_JOB]: async () => platform.dispatcher.pollGists(),
-    [HOOK_RECONCILE_JOB]: async () => platform.hookMaintenance.reconcile(),
+    [HOOK_RECONCILE_JOB]: async (payload) => platform.hookMaintenance.reconcile(payload as { then_recover?: boolean }),
     [HOOK_RECOVERY_JOB]: async () => platform.hookMaintenance.recover(),
   };
 }

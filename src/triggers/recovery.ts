@@ -153,6 +153,8 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         .select(['h.id', 'h.project_id', 'h.connection_id', 'h.target', 'h.provider_hook_id', 'h.recovered_through', 'h.created_at'])
         .select((eb) => eb.selectFrom('triggers as t').select('t.created_by').whereRef('t.hook_id', '=', 'h.id').orderBy('t.created_at').limit(1).as('created_by'))
         .where('h.provider_hook_id', 'is not', null)
+        // A hook reconciliation could not repair has nothing to list; it is back once repaired.
+        .where('h.failing_reason', 'is', null)
         .where('c.status', '!=', 'removed')
         .orderBy('h.created_at')
         .execute();

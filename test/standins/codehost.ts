@@ -53,6 +53,8 @@ export interface CodeHost extends Standin {
   deleteHook(hookId: number): void;
   /** Someone (or the code host, after failures) turns the hook off: `active: false`. */
   disableHook(hookId: number): void;
+  /** From now on, disable a hook after this many failed deliveries in a row (0 = never). */
+  disableHooksAfterFailures(failures: number): void;
   /** Collaborator invitations become collaborators (of one repository, or of all). */
   acceptInvitations(fullName?: string): void;
   /** Finishes a run (status completed) with a conclusion. */
@@ -257,6 +259,9 @@ export async function startCodeHost(options: CodeHostOptions = {}): Promise<Code
     },
     deleteHook(hookId) {
       model.hooks = model.hooks.filter((h) => h.id !== hookId);
+    },
+    disableHooksAfterFailures(failures) {
+      hooks.disableAfterFailures = failures;
     },
     disableHook(hookId) {
       const hook = model.hooks.find((h) => h.id === hookId);

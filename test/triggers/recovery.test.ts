@@ -2,7 +2,8 @@
 // is down (and records them as failed, as GitHub does: it never retries by itself), Hangar starts
 // again and its recovery job lists the hook's failed deliveries, asks for each one it never stored to
 // be redelivered — once — and every one activates exactly once. Also: the per-hook counters in the
-// trigger list (received, duplicate, rejected signature, recovered), and recovery through a rate limit.
+// trigger list (received, duplicate, rejected signature, recovered), recovery through a rate limit, and
+// a hook the code host disabled after failures: re-activated, then what failed is recovered.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
@@ -98,14 +99,32 @@ test('a rate-limited code host is waited for, and the missed deliveries still co
   assert.equal(attempts().length - before, 2);
 });
 
+test('a hook the code host disabled after failing deliveries is re-activated at start, and what failed before is recovered', async () => {
+  await server.close();
+  ch.disableHooksAfterFailures(2);
+  const failed = [];
+  for (let n = 10; n <= 11; n++) failed.push((await ch.deliver('issues', opened(n), { repo: REPO }))[0]);
+  assert.equal(hookAt(ch, REPO)!.active, false, 'disabled by the code host after two failures');
+  assert.deepEqual(await ch.deliver('issues', opened(12), { repo: REPO }), [], 'a disabled hook gets nothing');
+  const tasks = await taskCount();
+  server = await startServer(databaseUrl, env);
+  await waitFor('the hook to be active again', async () => hookAt(ch, REPO)!.active, 15_000, 100);
+  await waitFor('what failed to be recovered', async () => (await taskCount()) === tasks + 2, 20_000, 100);
+  for (const d of failed) assert.equal(await activationsOf(d.guid), 1);
+  ch.disableHooksAfterFailures(0);
+  const [live] = await ch.deliver('issues', opened(13), { repo: REPO });
+  assert.equal(live.status, 202);
+  assert.match((await entry()).hook_health, /^repaired at /);
+});
+
 test('the trigger list counts duplicates and rejected signatures per hook', async () => {
   const hook = hookAt(ch, REPO)!;
   // Every delivery so far (6 + 2) is counted once the receiving processes have written their counts.
   const before = await waitFor('earlier counts to be written', async () => {
     const s = (await entry()).hook_stats;
-    return s.received === 8 ? s : undefined;
+    return s.received === 11 ? s : undefined;
   });
-  assert.deepEqual([before.duplicate, before.rejected_signature, before.recovered], [0, 0, 7]);
+  assert.deepEqual([before.duplicate, before.rejected_signature, before.recovered], [0, 0, 9]);
   const first = await sendDelivery(hook, 'issues', opened(20));
   assert.equal(first.status, 202);
   assert.equal((await sendDelivery(hook, 'issues', opened(20), { id: first.id })).status, 202);
