@@ -552,6 +552,19 @@ describe('code host (GitHub REST compatible)', () => {
       assert.equal((await gh('GET', `/repos/octocat/relay/hooks/${hook.id}`)).body.active, false);
       assert.deepEqual(await ch.deliver('issues', { action: 'opened', issue: { number: 9 } }, { repo: 'octocat/relay' }), []);
 
+      // The organization routes answer the same way.
+      const orgHook = (await gh('POST', '/orgs/acme/hooks', { name: 'web', config: { url, content_type: 'json', secret: 'org' }, events: ['repository'] })).body;
+      await waitUntil(() => received.some((r) => r.headers['x-github-event'] === 'ping' && JSON.parse(r.body).hook_id === orgHook.id));
+      statuses.push(502);
+      const [orgDelivery] = await ch.deliver('repository', { action: 'created' }, { org: 'acme' });
+      const orgBase = `/orgs/acme/hooks/${orgHook.id}/deliveries`;
+      const orgFailed = await gh('GET', `${orgBase}?status=failure`);
+      assert.equal(orgFailed.status, 200, JSON.stringify(orgFailed.body));
+      assert.deepEqual(orgFailed.body.map((d: any) => [d.guid, d.status_code]), [[orgDelivery.guid, 502]]);
+      assert.equal((await gh('POST', `${orgBase}/${orgDelivery.id}/attempts`)).status, 202);
+      await waitUntil(() => received.filter((r) => r.headers['x-github-delivery'] === orgDelivery.guid).length === 2);
+      assert.equal((await gh('DELETE', `/orgs/acme/hooks/${orgHook.id}`)).status, 204);
+
       ch.deleteHook(hook.id);
       assert.equal((await gh('GET', `/repos/octocat/relay/hooks/${hook.id}`)).status, 404);
       assert.equal((await gh('GET', base)).status, 404);
