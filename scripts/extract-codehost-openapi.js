@@ -66,11 +66,15 @@ const OPERATIONS = [
   'GET /repos/{owner}/{repo}/hooks/{hook_id}',
   'PATCH /repos/{owner}/{repo}/hooks/{hook_id}',
   'DELETE /repos/{owner}/{repo}/hooks/{hook_id}',
+  'GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries',
+  'POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts',
   'GET /orgs/{org}/hooks',
   'POST /orgs/{org}/hooks',
   'GET /orgs/{org}/hooks/{hook_id}',
   'PATCH /orgs/{org}/hooks/{hook_id}',
   'DELETE /orgs/{org}/hooks/{hook_id}',
+  'GET /orgs/{org}/hooks/{hook_id}/deliveries',
+  'POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts',
 ];
 
 // Prose and vendor annotations the stand-in never reads; dropping them keeps the fixture small.

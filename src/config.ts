@@ -35,6 +35,14 @@ export interface Config {
   model: { baseUrl: string | undefined; apiKey: string | undefined; name: string | undefined; maxSteps: number; timeoutMs: number };
   /** How often the code host's gists are polled for the new_gist trigger. */
   gistPollSeconds: number;
+  /** How often missed deliveries are looked for at the code host and redelivered (and once at start). */
+  hookRecoverySeconds: number;
+  /** How far back recovery looks: the code host keeps (and redelivers) deliveries this long. */
+  hookRecoveryWindowHours: number;
+  /** How often every hook is checked and repaired at the code host (and once at start). */
+  hookReconcileSeconds: number;
+  /** A tag's `create` and `push` deliveries within this many seconds are one activation. */
+  tagWindowSeconds: number;
   /** How long a decrypted connection is kept in memory; 0 turns the cache off. */
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
@@ -83,6 +91,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function hoursWithin(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = integer(env, name, fallback, min);
+  // The code host refuses to redeliver anything older than its retention window (3 days).
+  if (value > max) throw new ConfigError(`${name} must be at most ${max} (the code host's retention window), got "${value}"`);
   return value;
 }
 
@@ -149,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: integer(env, 'HANGAR_AGENT_TIMEOUT_MS', 120_000, 1000),
     },
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
+    hookRecoverySeconds: integer(env, 'HANGAR_HOOK_RECOVERY_SECONDS', 300, 1),
+    hookRecoveryWindowHours: hoursWithin(env, 'HANGAR_HOOK_RECOVERY_WINDOW_HOURS', 72, 1, 72),
+    hookReconcileSeconds: integer(env, 'HANGAR_HOOK_RECONCILE_SECONDS', 900, 1),
+    tagWindowSeconds: integer(env, 'HANGAR_TAG_WINDOW_SECONDS', 600, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
   };

@@ -17,7 +17,11 @@ import { createStudios, type Studios } from './tools/studios.ts';
 import { createDispatcher, type Dispatcher } from './triggers/dispatch.ts';
 import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-signal.ts';
 import { createHookSecrets } from './triggers/hook-secrets.ts';
+import { createHookStats, type HookStats } from './triggers/hook-stats.ts';
+import { createHookMaintenance, type HookMaintenance } from './triggers/maintenance.ts';
 import { createReceiver } from './triggers/receiver.ts';
+import { createReconciler } from './triggers/reconcile.ts';
+import { createRecovery } from './triggers/recovery.ts';
 import { createTriggers, type Triggers } from './triggers/triggers.ts';
 
 export interface Platform {
@@ -36,6 +40,8 @@ export interface Platform {
   dispatcher: Dispatcher;
   deliverySignal: DeliverySignal;
   receiveDelivery: ReturnType<typeof createReceiver>;
+  hookStats: HookStats;
+  hookMaintenance: HookMaintenance;
 }
 
 export function createPlatform(config: Config, db: Db): Platform {
@@ -56,6 +62,9 @@ export function createPlatform(config: Config, db: Db): Platform {
   const loop = createLoop({ db: db.kysely, config, agents, studios, integrations });
   const hookSecrets = createHookSecrets(db.kysely, vault);
   const deliverySignal = createDeliverySignal(db.pool);
+  const hookStats = createHookStats(db.pool, log);
+  const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
+  const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log));
   return {
     config,
     db,
@@ -68,9 +77,11 @@ export function createPlatform(config: Config, db: Db): Platform {
     agents,
     tasks: createTasks(db.kysely),
     loop,
-    triggers: createTriggers(db.kysely, config, vault, integrations, (hookId) => hookSecrets.forget(hookId)),
+    triggers: createTriggers(db.kysely, config, vault, integrations, forgetSecret),
     dispatcher: createDispatcher(db.kysely, config, integrations),
     deliverySignal,
-    receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal),
+    receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal, hookStats),
+    hookStats,
+    hookMaintenance,
   };
 }

@@ -43,7 +43,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
   const close = async () => {
+    platform?.hookMaintenance.stop();
     await app?.close();
+    await platform?.hookStats.close();
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
     await dispatcherLoop?.stop();
@@ -93,6 +95,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead
     // of dropping handshakes (whose retries then arrive seconds later).
     const address = app ? await app.listen({ port: config.port, host: config.host, backlog: 4096 }) : '';
+    // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
+    // listening, since the redeliveries asked for come back to this address at once.
+    if (role !== 'server') await platform.hookMaintenance.start();
     return {
       app,
       platform,

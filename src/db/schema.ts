@@ -164,6 +164,22 @@ export interface Database {
     secret_key_id: string;
     secret: Buffer;
     created_at: CreatedAt;
+    failing_reason: string | null;
+    repaired_at: Date | null;
+    reconciled_at: Date | null;
+    recovered_at: Date | null;
+    recovered_through: Date | null;
+    received: Generated<string>;
+    duplicates: Generated<string>;
+    rejected_signatures: Generated<string>;
+    recovered: Generated<string>;
+  };
+  hook_redeliveries: {
+    hook_id: string;
+    guid: string;
+    provider_delivery_id: number;
+    delivered_at: Date | null;
+    requested_at: CreatedAt;
   };
   triggers: {
     id: Generated<string>;

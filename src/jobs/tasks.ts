@@ -3,6 +3,8 @@ import type { Task } from 'graphile-worker';
 import { AGENT_TASK_JOB } from '../agents/tasks.ts';
 import type { Platform } from '../platform.ts';
 import { TOOL_RUN_JOB } from '../tools/studios.ts';
+import { HOOK_RECONCILE_JOB } from '../triggers/reconcile.ts';
+import { HOOK_RECOVERY_JOB } from '../triggers/recovery.ts';
 import { POLL_GISTS_JOB } from '../triggers/triggers.ts';
 
 /**
@@ -17,5 +19,7 @@ export function taskList(platform: Platform): Record<string, Task> {
     [AGENT_TASK_JOB]: async (payload) => platform.loop.execute((payload as { conversation_id: string }).conversation_id),
     [LEGACY_DISPATCH_JOB]: async () => void (await platform.dispatcher.dispatchBatch(100)),
     [POLL_GISTS_JOB]: async () => platform.dispatcher.pollGists(),
+    [HOOK_RECONCILE_JOB]: async (payload) => platform.hookMaintenance.reconcile(payload as { then_recover?: boolean }),
+    [HOOK_RECOVERY_JOB]: async () => platform.hookMaintenance.recover(),
   };
 }

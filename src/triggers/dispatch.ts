@@ -11,7 +11,7 @@ import { AGENT_TASK_JOB, enqueueTaskRuns } from '../agents/tasks.ts';
 import { addLocked, type LockedJob, type LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { insertActivations, type NewActivation } from './activations.ts';
+import { insertActivations, retireTagLives, type NewActivation } from './activations.ts';
 import { findTriggerType, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
@@ -32,6 +32,8 @@ interface ClaimedDelivery {
   event: string;
   action: string | null;
   payload: Record<string, any>;
+  /** When the code host first made the delivery: its original time for a recovered one, else when it was received. */
+  occurred_at: Date;
 }
 
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
@@ -66,7 +68,8 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
                WHERE processed_at IS NULL AND dispatch_attempts < ${MAX_DISPATCH_ATTEMPTS} AND ${filter}
                ORDER BY received_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS claimed
        WHERE d.delivery_id = claimed.delivery_id
-      RETURNING d.delivery_id, d.hook_id, d.event, d.action, d.payload`.execute(trx);
+      RETURNING d.delivery_id, d.hook_id, d.event, d.action, d.payload,
+                coalesce((SELECT r.delivered_at FROM hook_redeliveries r WHERE r.hook_id = d.hook_id AND r.guid = d.delivery_id), d.received_at) AS occurred_at`.execute(trx);
     return rows;
   }
 
@@ -81,6 +84,7 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
       .where('t.status', '=', 'active')
       .execute();
     const activations: NewActivation[] = [];
+    const tags: Array<{ triggerId: string; item: string; occurredAt: Date }> = [];
     for (const delivery of deliveries) {
       const d = { event: delivery.event, action: delivery.action ?? undefined, payload: delivery.payload };
       for (const trigger of triggers) {
@@ -97,12 +101,14 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
           // A tag appears in both `create` and `push` deliveries; its item is the tag, so the source
           // must not be the delivery or it would fire twice.
           const source = activation.item.startsWith('tag:') ? 'tag' : `delivery:${delivery.delivery_id}`;
+          if (source === 'tag') tags.push({ triggerId: trigger.id, item: activation.item, occurredAt: delivery.occurred_at });
           // messageOf's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
           const head = JSON.stringify({ trigger_type: trigger.type, event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id });
           activations.push({ trigger, source, item: activation.item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
         }
       }
     }
+    if (tags.length) await retireTagLives(trx, tags, config.tagWindowSeconds);
     return store(trx, activations);
   }
 

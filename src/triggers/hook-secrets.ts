@@ -16,9 +16,12 @@ export interface HookSecret {
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 1000;
+/** A hook's stored secret is re-read for a mismatching signature at most this often. */
+const REREAD_MS = 1000;
 
 export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
   const cache = new LRUCache<string, HookSecret>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  const reread = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: REREAD_MS });
 
   /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
   async function read(hookId: string): Promise<HookSecret | undefined> {
@@ -36,6 +39,18 @@ export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
     async get(hookId: string): Promise<HookSecret | undefined> {
       const hit = cache.get(hookId);
       if (hit) return hit;
+      const value = await read(hookId);
+      if (value) cache.set(hookId, value);
+      return value;
+    },
+    /**
+     * The stored secret, for a signature the cached one does not match (the hook may have been
+     * re-created with a new secret by another process). At most once per REREAD_MS per hook, so a
+     * stream of wrongly signed requests costs no more than one read a second.
+     */
+    async reread(hookId: string): Promise<HookSecret | undefined> {
+      if (reread.has(hookId)) return undefined;
+      reread.set(hookId, true);
       const value = await read(hookId);
       if (value) cache.set(hookId, value);
       return value;

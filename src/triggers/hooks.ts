@@ -16,7 +16,7 @@ export type Send = (request: ProviderRequest) => Promise<ProviderResponse>;
 export const hookSecretOwners = (projectId: string, hookId: string) => ['codehost-hook', projectId, hookId];
 
 /** `repo:owner/name` or `org:login` → the hooks collection at the code host. */
-function hooksPath(target: string): string {
+export function hooksPath(target: string): string {
   const [kind, name] = target.split(/:(.*)/s);
   if (kind === 'repo') {
     const [owner, repo] = name.split('/');
@@ -25,9 +25,20 @@ function hooksPath(target: string): string {
   return pathOf('/orgs/{org}/hooks', { org: name });
 }
 
-function refused(target: string, response: ProviderResponse, doing: string): HangarError {
+/** Where the code host delivers a hook's events: Hangar's receiver, named by our hook id. */
+export const receiverUrl = (config: Config, hookId: string) => `${config.publicUrl}/latest/webhooks/codehost/${hookId}`;
+
+/** The hook id in a URL of Hangar's receiver at this public address; undefined for any other URL. */
+export function ourHookIdIn(config: Config, url: string | undefined): string | undefined {
+  const prefix = `${config.publicUrl}/latest/webhooks/codehost/`;
+  return url?.startsWith(prefix) ? url.slice(prefix.length) : undefined;
+}
+
+export const describeTarget = (target: string) => target.replace(/^repo:/, 'repository ').replace(/^org:/, 'organization ');
+
+export function refused(target: string, response: ProviderResponse, doing: string): HangarError {
   const said = (response.body as { message?: string } | undefined)?.message;
-  const where = target.replace(/^repo:/, 'repository ').replace(/^org:/, 'organization ');
+  const where = describeTarget(target);
   const message = `The code host refused to ${doing} the webhook on ${where} (${response.status}${said ? `: ${said}` : ''}); the connection needs admin access to its webhooks.`;
   const status = response.status === 404 ? 404 : response.status === 401 || response.status === 403 ? 403 : 400;
   return new HangarError(status, status === 404 ? 'not_found' : status === 403 ? 'forbidden' : 'validation_error', message, 'third_party');
@@ -71,21 +82,63 @@ export async function forgetUncreatedHook(db: Kysely<Database>, connectionId: st
     .execute();
 }
 
+export interface RemoteHook {
+  id: number;
+  active: boolean;
+  events: string[];
+  config: { url?: string; content_type?: string };
+}
+
+/** The webhooks at the target (every page); `status` is the code host's answer when it refused. */
+export async function listAtCodeHost(send: Send, target: string): Promise<{ status: number; response?: ProviderResponse; hooks: RemoteHook[] }> {
+  const hooks: RemoteHook[] = [];
+  // Hooks per repository or organization are capped at 20 by the code host; 3 pages is plenty.
+  for (let page = 1; page <= 3; page++) {
+    const response = await send({ method: 'GET', path: hooksPath(target), query: { per_page: 100, page } });
+    if (response.status >= 300) return { status: response.status, response, hooks };
+    hooks.push(...((Array.isArray(response.body) ? response.body : []) as RemoteHook[]));
+    if (!/rel="next"/.test(response.headers.link ?? '')) break;
+  }
+  return { status: 200, hooks };
+}
+
+const alreadyExists = (response: ProviderResponse) => response.status === 422 && /already exists/i.test(JSON.stringify(response.body ?? ''));
+
+/**
+ * Creates the hook at the code host. Idempotent: when the code host answers that a hook with this
+ * URL already exists (a creation whose answer was lost, a crash before its id was stored), that hook
+ * is adopted — given our secret, events and `active` — instead of a second one being made.
+ */
+export async function createAtCodeHost(send: Send, target: string, url: string, secret: string, events: string[]): Promise<number> {
+  const config = { url, content_type: 'json', secret, insecure_ssl: '0' };
+  const response = await send({ method: 'POST', path: hooksPath(target), body: { name: 'web', active: true, events, config } });
+  if (response.status < 300) return Number((response.body as { id: number }).id);
+  if (alreadyExists(response)) {
+    const listed = await listAtCodeHost(send, target);
+    const existing = listed.hooks.find((h) => h.config?.url === url);
+    if (existing) {
+      const patched = await send({ method: 'PATCH', path: `${hooksPath(target)}/${existing.id}`, body: { active: true, events, config } });
+      if (patched.status >= 300) throw refused(target, patched, 'update');
+      return existing.id;
+    }
+  }
+  throw refused(target, response, 'create');
+}
+
+/** The hook's secret, decrypted. */
+export async function openSecret(db: Kysely<Database> | Transaction<Database>, vault: Vault, projectId: string, hookId: string): Promise<string> {
+  const row = await db.selectFrom('codehost_hooks').select(['secret', 'secret_key_id']).where('id', '=', hookId).executeTakeFirstOrThrow();
+  return vault.open<string>({ keyId: row.secret_key_id, data: row.secret }, hookSecretOwners(projectId, hookId));
+}
+
 /** Makes the code host's hook subscribe to exactly `events` (creating it when it does not exist yet). */
 export async function syncHook(trx: Transaction<Database>, vault: Vault, config: Config, send: Send, projectId: string, target: string, hook: HookRow, events: string[]): Promise<void> {
   const wanted = [...new Set(events)].sort();
   if (hook.provider_hook_id !== null && wanted.join() === [...hook.events].sort().join()) return;
   let providerHookId = hook.provider_hook_id;
   if (providerHookId === null) {
-    const row = await trx.selectFrom('codehost_hooks').select(['secret', 'secret_key_id']).where('id', '=', hook.id).executeTakeFirstOrThrow();
-    const secret = vault.open<string>({ keyId: row.secret_key_id, data: row.secret }, hookSecretOwners(projectId, hook.id));
-    const response = await send({
-      method: 'POST',
-      path: hooksPath(target),
-      body: { name: 'web', active: true, events: wanted, config: { url: `${config.publicUrl}/latest/webhooks/codehost/${hook.id}`, content_type: 'json', secret, insecure_ssl: '0' } },
-    });
-    if (response.status >= 300) throw refused(target, response, 'create');
-    providerHookId = Number((response.body as { id: number }).id);
+    const secret = await openSecret(trx, vault, projectId, hook.id);
+    providerHookId = await createAtCodeHost(send, target, receiverUrl(config, hook.id), secret, wanted);
   } else {
     const response = await send({ method: 'PATCH', path: `${hooksPath(target)}/${providerHookId}`, body: { events: wanted, active: true } });
     if (response.status >= 300) throw refused(target, response, 'update');

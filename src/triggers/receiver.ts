@@ -9,6 +9,7 @@ import { invalid, notFound, unauthorized } from '../errors.ts';
 import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import type { DeliverySignal } from './delivery-signal.ts';
 import type { HookSecrets } from './hook-secrets.ts';
+import type { HookStats } from './hook-stats.ts';
 
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 const DELIVERY_ID = /^[\w-]{1,100}$/;
@@ -47,12 +48,27 @@ export interface DeliveryHeaders {
 const notJson = () => invalid('The delivery body is not a JSON object.');
 const noHook = (hookId: string) => notFound(`There is no webhook ${hookId}.`);
 
-/** `signal` is told of every delivery being received and every one newly stored (it wakes the dispatcher). */
-export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick<DeliverySignal, 'receiving' | 'stored'>) {
+/**
+ * `signal` is told of every delivery being received and every one newly stored (it wakes the
+ * dispatcher); `stats` counts, per hook, deliveries stored, duplicates and rejected signatures.
+ */
+export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick<DeliverySignal, 'receiving' | 'stored'>, stats?: Pick<HookStats, 'count'>) {
+  /** The signature checked with the cached secret, then — on a mismatch — with the stored one. */
+  async function signed(hookId: string, cached: { secret: string }, raw: Buffer, header: string | undefined): Promise<boolean> {
+    if (signatureValid(cached.secret, raw, header)) return true;
+    if (!header || !SIGNATURE.test(header)) return false;
+    // Reconciliation may have re-created the hook with a new secret in another process.
+    const fresh = await secrets.reread(hookId);
+    return fresh !== undefined && fresh.secret !== cached.secret && signatureValid(fresh.secret, raw, header);
+  }
+
   return async function receive(hookId: string, headers: DeliveryHeaders, raw: Buffer) {
     const hook = await secrets.get(hookId);
     if (!hook) throw noHook(hookId);
-    if (!signatureValid(hook.secret, raw, headers.signature)) throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
+    if (!(await signed(hookId, hook, raw, headers.signature))) {
+      stats?.count(hookId, 'rejected_signatures');
+      throw unauthorized('The X-Hub-Signature-256 header is missing or does not match the body.');
+    }
     if (!headers.event) throw invalid('The X-GitHub-Event header is missing.');
     if (headers.event === 'ping') {
       // Nothing is stored for a ping, so no foreign key speaks for a hook deleted elsewhere: ask.
@@ -81,6 +97,7 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
       done();
     }
     if (inserted) signal.stored();
+    stats?.count(hookId, inserted ? 'received' : 'duplicates');
     return { ok: true, event: headers.event, delivery_id: headers.delivery, duplicate: !inserted };
   };
 }

@@ -1,6 +1,6 @@
 // Triggers of an agent: created (registering the webhook at the code host), listed, paused or
 // resumed, deleted (removing the webhook with its last trigger).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
@@ -13,6 +13,18 @@ import { findTriggerType, TRIGGER_TYPES, type TriggerType } from './catalogue.ts
 import { dropHook, ensureHook, forgetUncreatedHook, lockHook, syncHook, type Send } from './hooks.ts';
 
 export const POLL_GISTS_JOB = 'poll_gists';
+
+/** A repair is shown (`repaired at …`) for this long after it was made. */
+const REPAIRED_SHOWN_MS = 24 * 3600_000;
+
+/** `ok`, `repaired at <when>` or `failing: <reason>`, as the last reconciliation pass left the hook. */
+export function healthOf(hook: { failing_reason: string | null; repaired_at: Date | null }, now = Date.now()): string {
+  if (hook.failing_reason) return `failing: ${hook.failing_reason}`;
+  if (hook.repaired_at && now - hook.repaired_at.getTime() < REPAIRED_SHOWN_MS) return `repaired at ${hook.repaired_at.toISOString()}`;
+  return 'ok';
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
 const ORGANIZATION = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
@@ -130,6 +142,9 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
         .selectFrom('triggers as t')
         .leftJoin('codehost_hooks as h', 'h.id', 't.hook_id')
         .select(['t.id', 't.type', 't.connection_id', 't.config', 't.status', 't.hook_id', 't.created_at', 'h.events'])
+        .select(['h.failing_reason', 'h.repaired_at', 'h.reconciled_at', 'h.recovered_at', 'h.received', 'h.duplicates', 'h.rejected_signatures', 'h.recovered'])
+        // The oldest delivery of the hook not yet dispatched (the partial index of undispatched ones).
+        .select(sql<Date | null>`(SELECT min(d.received_at) FROM deliveries d WHERE d.hook_id = h.id AND d.processed_at IS NULL)`.as('backlog_since'))
         .where('t.agent_id', '=', agentId)
         .where('t.project_id', '=', actor.project.id);
       const { results, next_cursor } = await keysetPage(query, { createdAt: 't.created_at', id: 't.id' }, page, (r) => r.id);
@@ -142,6 +157,18 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
           status: r.status,
           hook_id: r.hook_id,
           events: (r.events as string[] | null) ?? [],
+          hook_health: r.hook_id ? healthOf({ failing_reason: r.failing_reason, repaired_at: r.repaired_at }) : null,
+          hook_stats: r.hook_id
+            ? {
+                received: Number(r.received ?? 0),
+                duplicate: Number(r.duplicates ?? 0),
+                rejected_signature: Number(r.rejected_signatures ?? 0),
+                recovered: Number(r.recovered ?? 0),
+                backlog_age_seconds: r.backlog_since ? Math.max(0, Math.round((Date.now() - new Date(r.backlog_since).getTime()) / 1000)) : 0,
+                last_recovery_at: iso(r.recovered_at),
+                last_reconciliation_at: iso(r.reconciled_at),
+              }
+            : null,
           created_at: r.created_at.toISOString(),
         })),
         next_cursor,

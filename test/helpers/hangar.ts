@@ -6,7 +6,7 @@ import { after } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { bootstrapOrganization } from '../../src/governance/users.ts';
-import { startHangar, type Hangar } from '../../src/server.ts';
+import { startHangar, type Hangar, type Role } from '../../src/server.ts';
 
 // Cleanups run once, when the whole test file ends (an `after` inside a `before` hook would run
 // right after that hook): servers close first, then their databases are dropped.
@@ -43,7 +43,7 @@ export interface TestServer extends Hangar {
   databaseUrl: string;
 }
 
-export async function startServer(databaseUrl?: string, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(databaseUrl?: string, env: Record<string, string> = {}, options: { role?: Role } = {}): Promise<TestServer> {
   const url = databaseUrl ?? (await freshDatabase());
   const config = loadConfig({
     DATABASE_URL: url,
@@ -63,7 +63,7 @@ export async function startServer(databaseUrl?: string, env: Record<string, stri
       done();
     },
   });
-  const hangar = await startHangar(config, { logStream: stream });
+  const hangar = await startHangar(config, { logStream: stream, role: options.role });
   let closed = false;
   const server: TestServer = {
     ...hangar,

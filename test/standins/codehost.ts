@@ -34,6 +34,8 @@ export interface CodeHostOptions {
   rateLimitPerHour?: number;
   /** Deliver a `ping` to a webhook when it is created, as GitHub does (default true). */
   pingOnCreate?: boolean;
+  /** Disable a hook (`active: false`) after this many failed deliveries in a row; 0 = never (default). */
+  disableHooksAfterFailures?: number;
 }
 
 export interface CodeHost extends Standin {
@@ -47,6 +49,12 @@ export interface CodeHost extends Standin {
   deliver(event: string, payload: unknown, target: DeliveryTarget): Promise<Delivery[]>;
   /** Makes hook routes of a repository answer 404 (default, no admin) or 403 (token lacks the permission). */
   refuseHooks(fullName: string, status?: 403 | 404): void;
+  /** Someone deletes the hook in the code host's settings, behind Hangar's back. */
+  deleteHook(hookId: number): void;
+  /** Someone (or the code host, after failures) turns the hook off: `active: false`. */
+  disableHook(hookId: number): void;
+  /** From now on, disable a hook after this many failed deliveries in a row (0 = never). */
+  disableHooksAfterFailures(failures: number): void;
   /** Collaborator invitations become collaborators (of one repository, or of all). */
   acceptInvitations(fullName?: string): void;
   /** Finishes a run (status completed) with a conclusion. */
@@ -92,6 +100,7 @@ export async function startCodeHost(options: CodeHostOptions = {}): Promise<Code
   const tokens = options.tokens ?? {};
   for (const t of Object.values(tokens)) seed.user({ login: t.login });
   const hooks = new HookDeliverer(model);
+  hooks.disableAfterFailures = options.disableHooksAfterFailures ?? 0;
   const limit: Record<Resource, { max: number; windowMs: number }> = {
     core: { max: options.rateLimitPerHour ?? 5000, windowMs: 3_600_000 },
     search: { max: 30, windowMs: 60_000 },
@@ -247,6 +256,16 @@ export async function startCodeHost(options: CodeHostOptions = {}): Promise<Code
     deliver: (event, payload, target) => hooks.deliver(event, payload, target),
     refuseHooks(fullName, status = 404) {
       model.refusedHooks.set(fullName.toLowerCase(), status);
+    },
+    deleteHook(hookId) {
+      model.hooks = model.hooks.filter((h) => h.id !== hookId);
+    },
+    disableHooksAfterFailures(failures) {
+      hooks.disableAfterFailures = failures;
+    },
+    disableHook(hookId) {
+      const hook = model.hooks.find((h) => h.id === hookId);
+      if (hook) Object.assign(hook, { active: false, updated_at: now() });
     },
     acceptInvitations(fullName) {
       for (const repo of model.repos.values()) {

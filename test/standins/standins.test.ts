@@ -37,6 +37,15 @@ async function call(url: string, init: RequestInit & { json?: unknown } = {}) {
 const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
+/** Polls `done` every 10 ms, for at most 5 s. */
+async function waitUntil(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out after 5 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 function pkce() {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
@@ -487,6 +496,101 @@ describe('code host (GitHub REST compatible)', () => {
       assert.ok(received.some((r) => r.headers['x-github-event'] === 'ping' && JSON.parse(r.body).hook_id === created.body.id));
     } finally {
       await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  it('lists a hook’s deliveries (cursor-paged, status filter), redelivers one on request, disables a failing hook, and forgets a hook deleted behind the API’s back', async () => {
+    schemaProblems = [];
+    ch.seed.repo({ owner: 'octocat', name: 'relay' });
+    const statuses: number[] = [];
+    const received: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString() });
+        res.statusCode = statuses.shift() ?? 200;
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/deliveries`;
+      const hook = (await gh('POST', '/repos/octocat/relay/hooks', { config: { url, content_type: 'json', secret: 'first' }, events: ['issues'] })).body;
+      await waitUntil(() => received.some((r) => r.headers['x-github-event'] === 'ping'));
+      statuses.push(500, 500, 200);
+      for (let i = 1; i <= 3; i++) await ch.deliver('issues', { action: 'opened', issue: { number: i } }, { repo: 'octocat/relay' });
+      const base = `/repos/octocat/relay/hooks/${hook.id}/deliveries`;
+      const all = await gh('GET', base);
+      assert.equal(all.status, 200);
+      assert.deepEqual(all.body.map((d: any) => [d.event, d.status_code, d.redelivery]), [['issues', 200, false], ['issues', 500, false], ['issues', 500, false], ['ping', 200, false]]);
+      const failed = await gh('GET', `${base}?status=failure&per_page=1`);
+      assert.equal(failed.body.length, 1);
+      const next = /<([^>]+)>; rel="next"/.exec(failed.headers.get('link') ?? '')?.[1];
+      assert.ok(next && new URL(next).searchParams.get('cursor'), 'a next page, by cursor');
+      const second = await gh('GET', new URL(next!).pathname + new URL(next!).search);
+      assert.deepEqual(second.body.map((d: any) => d.status_code), [500]);
+      assert.equal(second.headers.get('link'), null);
+      assert.equal((await gh('GET', `${base}?status=nonsense`)).status, 422);
+
+      // A redelivery: same GUID, new attempt id, signed with the secret the hook has now.
+      await gh('PATCH', `/repos/octocat/relay/hooks/${hook.id}`, { config: { url, content_type: 'json', secret: 'second' } });
+      const target = second.body[0];
+      const original = ch.deliveries.find((d) => d.id === target.id)!;
+      assert.equal((await gh('POST', `${base}/${target.id}/attempts`)).status, 202);
+      await waitUntil(() => received.filter((r) => r.headers['x-github-delivery'] === original.guid).length === 2);
+      const again = received.filter((r) => r.headers['x-github-delivery'] === original.guid)[1];
+      assert.equal(again.body, original.body);
+      assert.equal(again.headers['x-hub-signature-256'], `sha256=${createHmac('sha256', 'second').update(again.body).digest('hex')}`);
+      const listed = (await gh('GET', base)).body;
+      assert.deepEqual([listed[0].guid, listed[0].redelivery], [original.guid, true]);
+      assert.notEqual(listed[0].id, target.id);
+      assert.equal((await gh('POST', `${base}/999999999/attempts`)).status, 404);
+
+      // Turned off in the settings: active false, and nothing more is delivered to it.
+      ch.disableHook(hook.id);
+      assert.equal((await gh('GET', `/repos/octocat/relay/hooks/${hook.id}`)).body.active, false);
+      assert.deepEqual(await ch.deliver('issues', { action: 'opened', issue: { number: 9 } }, { repo: 'octocat/relay' }), []);
+
+      // The organization routes answer the same way.
+      const orgHook = (await gh('POST', '/orgs/acme/hooks', { name: 'web', config: { url, content_type: 'json', secret: 'org' }, events: ['repository'] })).body;
+      await waitUntil(() => received.some((r) => r.headers['x-github-event'] === 'ping' && JSON.parse(r.body).hook_id === orgHook.id));
+      statuses.push(502);
+      const [orgDelivery] = await ch.deliver('repository', { action: 'created' }, { org: 'acme' });
+      const orgBase = `/orgs/acme/hooks/${orgHook.id}/deliveries`;
+      const orgFailed = await gh('GET', `${orgBase}?status=failure`);
+      assert.equal(orgFailed.status, 200, JSON.stringify(orgFailed.body));
+      assert.deepEqual(orgFailed.body.map((d: any) => [d.guid, d.status_code]), [[orgDelivery.guid, 502]]);
+      assert.equal((await gh('POST', `${orgBase}/${orgDelivery.id}/attempts`)).status, 202);
+      await waitUntil(() => received.filter((r) => r.headers['x-github-delivery'] === orgDelivery.guid).length === 2);
+      assert.equal((await gh('DELETE', `/orgs/acme/hooks/${orgHook.id}`)).status, 204);
+
+      ch.deleteHook(hook.id);
+      assert.equal((await gh('GET', `/repos/octocat/relay/hooks/${hook.id}`)).status, 404);
+      assert.equal((await gh('GET', base)).status, 404);
+      assert.equal((await gh('POST', `${base}/${target.id}/attempts`)).status, 404);
+      assert.deepEqual(schemaProblems, []);
+    } finally {
+      await new Promise((r) => receiver.close(r));
+    }
+  });
+
+  it('disables a hook whose deliveries keep failing, as the code host does', async () => {
+    const strict = await startCodeHost({ tokens: { github_pat_octo: { login: 'octocat' } }, disableHooksAfterFailures: 2, pingOnCreate: false });
+    try {
+      strict.seed.repo({ owner: 'octocat', name: 'flaky' });
+      const res = await call(`${strict.url}/repos/octocat/flaky/hooks`, { method: 'POST', headers: H, json: { config: { url: 'http://127.0.0.1:9/nobody', content_type: 'json' }, events: ['issues'] } });
+      assert.equal(res.status, 201);
+      const first = await strict.deliver('issues', { action: 'opened' }, { repo: 'octocat/flaky' });
+      assert.ok(first[0].error, 'nobody listens on port 9');
+      assert.equal(strict.hooks[0].active, true, 'one failure does not disable it');
+      await strict.deliver('issues', { action: 'opened' }, { repo: 'octocat/flaky' });
+      assert.equal(strict.hooks[0].active, false);
+      assert.deepEqual(await strict.deliver('issues', { action: 'opened' }, { repo: 'octocat/flaky' }), []);
+      const listed = await call(`${strict.url}/repos/octocat/flaky/hooks/${strict.hooks[0].id}/deliveries`, { method: 'GET', headers: H });
+      assert.deepEqual(listed.body.map((d: any) => d.status_code), [0, 0]);
+    } finally {
+      await strict.close();
     }
   });
 

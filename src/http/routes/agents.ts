@@ -86,6 +86,25 @@ const Trigger = Type.Object({
   status: Type.String(),
   hook_id: Type.Union([Type.String(), Type.Null()]),
   events: Type.Array(Type.String()),
+  hook_health: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The webhook as the last reconciliation pass (every HANGAR_HOOK_RECONCILE_SECONDS) left it: `ok`; `repaired at <time>` for a day after it had to be re-created (deleted at the code host), re-activated (disabled) or patched (events or URL drifted); `failing: <reason>` while it cannot be repaired (access revoked, connection removed). Null for polled triggers.',
+  }),
+  hook_stats: Type.Union(
+    [
+      Type.Object({
+        received: Type.Integer({ description: 'Deliveries stored.' }),
+        duplicate: Type.Integer({ description: 'Deliveries received again (same X-GitHub-Delivery) and acknowledged without effect.' }),
+        rejected_signature: Type.Integer({ description: 'Requests refused with 401 for a missing or wrong signature.' }),
+        recovered: Type.Integer({ description: 'Missed deliveries the recovery job asked the code host to redeliver.' }),
+        backlog_age_seconds: Type.Integer({ description: 'Age of the oldest stored delivery not yet dispatched; 0 when none waits.' }),
+        last_recovery_at: Type.Union([Type.String(), Type.Null()], { description: 'When recovery (every HANGAR_HOOK_RECOVERY_SECONDS) last looked at this hook.' }),
+        last_reconciliation_at: Type.Union([Type.String(), Type.Null()], { description: 'When reconciliation last checked this hook.' }),
+      }),
+      Type.Null(),
+    ],
+    { description: "Counters of the trigger's webhook (shared by the triggers on the same hook). Null for polled triggers." },
+  ),
   created_at: Type.String(),
 });
 const SortParam = Type.String({ maxLength: 1000, description: 'JSON array with one `{<insert_date | update_date | insert_datetime | update_datetime>: "asc" | "desc"}`; newest first by default.' });
@@ -352,7 +371,15 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     '/latest/agents/:agent_id/triggers/list',
     {
       config: { auth: 'viewer' },
-      schema: { tags: ['triggers'], summary: "An agent's triggers", description: 'With each hook and its events; never the hook secret.', params: AgentParams, body: Type.Object(Page), response: { 200: Type.Object({ results: Type.Array(Trigger), next_cursor: Type.Optional(Type.String()) }) } },
+      schema: {
+        tags: ['triggers'],
+        summary: "An agent's triggers",
+        description:
+          "With each hook, its events, its health and its delivery counters; never the hook secret. Hangar keeps each webhook healthy itself: a reconciliation pass (at start and every HANGAR_HOOK_RECONCILE_SECONDS) re-creates a deleted hook with a new secret, re-activates a disabled one, patches drifted events or URL and removes stray hooks with Hangar's receiver URL; a recovery job (at start and every HANGAR_HOOK_RECOVERY_SECONDS) asks the code host to redeliver the deliveries Hangar missed within its retention window (HANGAR_HOOK_RECOVERY_WINDOW_HOURS), each at most once.",
+        params: AgentParams,
+        body: Type.Object(Page),
+        response: { 200: Type.Object({ results: Type.Array(Trigger), next_cursor: Type.Optional(Type.String()) }) },
+      },
     },
     (request) => triggers.list(projectCaller(request), request.params.agent_id, request.body),
   );

@@ -1,7 +1,12 @@
 // Repository and organization webhooks: the REST routes Hangar registers its instant triggers with,
 // and the deliveries the code host then makes — signed over the exact body bytes with the hook's
 // secret, with the headers GitHub sends (X-GitHub-Event, X-GitHub-Delivery, X-Hub-Signature-256).
+// As on GitHub, a failed delivery is not retried by the code host: it is recorded (listed under the
+// hook's deliveries, newest first, paged with a cursor, for 3 days) and redelivered only when asked
+// (POST …/deliveries/{id}/attempts: same GUID, a new attempt id, signed with the hook's secret of now).
+// A hook that keeps failing can be disabled (`active: false`) after `disableAfterFailures` failures.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { reply } from '../base.ts';
 import { created, notFound, noContent, ok, paginate, refuse, Refusal, repoFor, validationFailed, type Ctx, type Handler } from './common.ts';
 import { now, type Hook, type Model } from './model.ts';
 
@@ -19,15 +24,26 @@ const EVENTS = new Set(
 );
 
 export interface Delivery {
+  /** The attempt's id (each redelivery is a new attempt with the same guid). */
+  id: number;
   hookId: number;
   event: string;
+  action: string | null;
   guid: string;
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The payload as JSON, kept to redeliver (a redelivery is signed again, with the secret of now). */
+  json: string;
+  redelivery: boolean;
+  deliveredAt: number;
+  durationMs?: number;
   status?: number;
   error?: string;
 }
+
+/** GitHub keeps (and redelivers) a hook's deliveries for 3 days. */
+export const DELIVERY_RETENTION_MS = 3 * 24 * 3600 * 1000;
 
 export interface DeliveryTarget {
   /** 'owner/repo': the repository's hooks and its organization's hooks receive it. */
@@ -39,6 +55,9 @@ export interface DeliveryTarget {
 export class HookDeliverer {
   deliveries: Delivery[] = [];
   private inflight = new Set<AbortController>();
+  /** Consecutive failed deliveries after which a hook is disabled (`active: false`); 0 = never. */
+  disableAfterFailures = 0;
+  private failures = new Map<number, number>();
 
   constructor(private model: Model) {}
 
@@ -55,15 +74,15 @@ export class HookDeliverer {
     return Promise.all(hooks.map((h) => this.send(h, event, payload)));
   }
 
-  async send(hook: Hook, event: string, payload: unknown): Promise<Delivery> {
-    const json = JSON.stringify(payload);
+  async send(hook: Hook, event: string, payload: unknown, redeliver?: Delivery): Promise<Delivery> {
+    const json = redeliver?.json ?? JSON.stringify(payload);
     const body = hook.config.content_type === 'form' ? new URLSearchParams({ payload: json }).toString() : json;
     const repo = hook.scope === 'repo' ? this.model.repo(...(hook.target.split('/') as [string, string])) : undefined;
     const headers: Record<string, string> = {
       'user-agent': `GitHub-Hookshot/${randomBytes(4).toString('hex').slice(0, 7)}`,
       'content-type': hook.config.content_type === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
       'x-github-event': event,
-      'x-github-delivery': randomUUID(),
+      'x-github-delivery': redeliver?.guid ?? randomUUID(),
       'x-github-hook-id': String(hook.id),
       'x-github-hook-installation-target-type': hook.scope === 'repo' ? 'repository' : 'organization',
       'x-github-hook-installation-target-id': String(repo?.id ?? this.model.account(hook.target)?.id ?? 0),
@@ -72,7 +91,20 @@ export class HookDeliverer {
       headers['x-hub-signature'] = `sha1=${createHmac('sha1', hook.config.secret).update(body).digest('hex')}`;
       headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', hook.config.secret).update(body).digest('hex')}`;
     }
-    const delivery: Delivery = { hookId: hook.id, event, guid: headers['x-github-delivery'], url: hook.config.url, headers, body };
+    const action = (JSON.parse(json) as { action?: unknown } | null)?.action;
+    const delivery: Delivery = {
+      id: this.model.nextId(),
+      hookId: hook.id,
+      event,
+      action: typeof action === 'string' ? action : null,
+      guid: headers['x-github-delivery'],
+      url: hook.config.url,
+      headers,
+      body,
+      json,
+      redelivery: redeliver !== undefined,
+      deliveredAt: Date.now(),
+    };
     this.deliveries.push(delivery);
     const abort = new AbortController();
     this.inflight.add(abort);
@@ -88,8 +120,22 @@ export class HookDeliverer {
     } finally {
       clearTimeout(timer);
       this.inflight.delete(abort);
+      delivery.durationMs = Date.now() - delivery.deliveredAt;
     }
+    this.countFailure(hook, !(delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300));
     return delivery;
+  }
+
+  private countFailure(hook: Hook, failed: boolean): void {
+    const n = failed ? (this.failures.get(hook.id) ?? 0) + 1 : 0;
+    this.failures.set(hook.id, n);
+    if (failed && this.disableAfterFailures > 0 && n >= this.disableAfterFailures) hook.active = false;
+  }
+
+  /** Deliveries of a hook still within the retention window, newest first. */
+  of(hookId: number): Delivery[] {
+    const since = Date.now() - DELIVERY_RETENTION_MS;
+    return this.deliveries.filter((d) => d.hookId === hookId && d.deliveredAt >= since).reverse();
   }
 
   /** Ends deliveries still in flight, so close() does not wait on a receiver. */
@@ -195,6 +241,67 @@ function ping(ctx: Ctx, hook: Hook): void {
   void ctx.hooks.send(hook, 'ping', payload);
 }
 
+const succeeded = (d: Delivery) => d.status !== undefined && d.status >= 200 && d.status < 300;
+
+/** GitHub's delivery summary: `status_code` 0 when the receiver could not be reached. */
+function deliveryShape(ctx: Ctx, hook: Hook, d: Delivery) {
+  const repo = hook.scope === 'repo' ? ctx.model.repo(...(hook.target.split('/') as [string, string])) : undefined;
+  return {
+    id: d.id,
+    guid: d.guid,
+    delivered_at: new Date(d.deliveredAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    redelivery: d.redelivery,
+    duration: (d.durationMs ?? 0) / 1000,
+    status: d.status === undefined ? (d.error ? 'failed to connect to host' : 'pending') : succeeded(d) ? 'OK' : `Invalid HTTP Response: ${d.status}`,
+    status_code: d.status ?? 0,
+    event: d.event,
+    action: d.action,
+    installation_id: null,
+    repository_id: repo?.id ?? null,
+    throttled_at: null,
+  };
+}
+
+/**
+ * The hook's deliveries, newest first. Paged as GitHub does it: `per_page` (≤ 100) and an opaque
+ * `cursor`, the next page named in the Link header (rel="next"); `status` keeps successes or failures.
+ */
+function listDeliveries(ctx: Ctx, hook: Hook) {
+  let items = ctx.hooks.of(hook.id).filter((d) => d.status !== undefined || d.error !== undefined);
+  if (ctx.query.status === 'success') items = items.filter(succeeded);
+  if (ctx.query.status === 'failure') items = items.filter((d) => !succeeded(d));
+  const perPage = Math.min(Math.max(Number(ctx.query.per_page ?? 30), 1), 100);
+  let start = 0;
+  if (ctx.query.cursor !== undefined) {
+    const m = /^v1_(\d+)$/.exec(String(ctx.query.cursor));
+    if (!m) refuse(400, 'Invalid cursor');
+    start = items.findIndex((d) => d.id < Number(m![1]));
+    if (start < 0) start = items.length;
+  }
+  const page = items.slice(start, start + perPage);
+  const headers: Record<string, string> = {};
+  if (start + perPage < items.length) {
+    const u = new URL(ctx.req.path, ctx.api);
+    for (const [k, v] of Object.entries(ctx.req.query)) u.searchParams.set(k, v);
+    u.searchParams.set('per_page', String(perPage));
+    u.searchParams.set('cursor', `v1_${page[page.length - 1].id}`);
+    headers.link = `<${u}>; rel="next"`;
+  }
+  return ok(page.map((d) => deliveryShape(ctx, hook, d)), headers);
+}
+
+/** Sends the delivery again (same GUID and payload, signed with the hook's secret of now); 202 at once. */
+function redeliver(ctx: Ctx, hook: Hook) {
+  const attempt = ctx.hooks.of(hook.id).find((d) => d.id === ctx.params.delivery_id);
+  if (!attempt) {
+    const expired = ctx.hooks.deliveries.some((d) => d.hookId === hook.id && d.id === ctx.params.delivery_id);
+    if (expired) validationFailed([{ resource: 'Hook', code: 'custom', message: 'This delivery is too old to be redelivered.' }]);
+    return notFound();
+  }
+  void ctx.hooks.send(hook, attempt.event, undefined, attempt);
+  return reply(202, {});
+}
+
 function routesFor(scope: Hook['scope'], targetOf: (ctx: Ctx) => string): Record<string, Handler> {
   const prefix = scope === 'repo' ? 'repos' : 'orgs';
   return {
@@ -215,6 +322,8 @@ function routesFor(scope: Hook['scope'], targetOf: (ctx: Ctx) => string): Record
       ctx.model.hooks = ctx.model.hooks.filter((h) => h !== hook);
       return noContent();
     },
+    [`${prefix}/list-webhook-deliveries`]: (ctx) => listDeliveries(ctx, hookIn(ctx, scope, targetOf(ctx))),
+    [`${prefix}/redeliver-webhook-delivery`]: (ctx) => redeliver(ctx, hookIn(ctx, scope, targetOf(ctx))),
   };
 }
 
