@@ -36,6 +36,8 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
+  /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
+  shutdownTimeoutMs: number;
 }
 
 export interface OAuthAppSettings {
@@ -77,6 +79,21 @@ function url(name: string, raw: string): string {
   }
 }
 
+/** A postgres:// address; the message never repeats the value, which may hold a password. */
+function postgresUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL address like postgres://user:password@host:5432/database');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${parsed.protocol}//`);
+  }
+  if (!parsed.hostname) throw new ConfigError('DATABASE_URL has no host (postgres://user:password@host:5432/database)');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const region = (env.HANGAR_REGION ?? 'us').toLowerCase();
@@ -86,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = `HANGAR_BASE_URL_${r.toUpperCase()}`;
     baseUrls[r] = env[name] ? url(name, env[name]!) : `http://localhost:${port}`;
   }
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const redisUrl = env.REDIS_URL || undefined;
   // One process owns an embedded database, so its counters may live in memory; processes sharing
   // DATABASE_URL share counters in PostgreSQL, or in Redis when it is configured.
@@ -132,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
+    shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
   };
 }
 

@@ -33,6 +33,20 @@ export interface Hangar {
   close(): Promise<void>;
 }
 
+/** True when `work` settled within `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
+
 export async function startHangar(config: Config, options: { role?: Role; logStream?: NodeJS.WritableStream } = {}): Promise<Hangar> {
   const role = options.role ?? 'all';
   const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
@@ -41,18 +55,34 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
+  /**
+   * Stops within `config.shutdownTimeoutMs`, whatever is in flight. Intake first (the HTTP server
+   * answers what it has, and cuts what it has not answered by the first deadline), then the work
+   * (jobs not finished by the second deadline are unlocked for any worker, or this one after a
+   * restart), then the caches' connections and the pool, and only then the embedded PostgreSQL, so
+   * no open connection of ours is ended under us.
+   */
   const close = async () => {
-    await app?.close();
+    const started = Date.now();
+    const budget = config.shutdownTimeoutMs;
+    const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+    if (app) {
+      const closing = app.close();
+      if (!(await within(closing, until(0.4)))) app.server.closeAllConnections();
+      await within(closing, until(0.5));
+    }
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
-    await dispatcherLoop?.stop();
-    platform?.dispatcher.runLocally(undefined);
-    await localRunner?.stop();
-    await worker?.stop();
+    const work = (async () => {
+      await dispatcherLoop?.stop();
+      platform?.dispatcher.runLocally(undefined);
+      await Promise.all([localRunner?.stop(), worker?.stop()]);
+    })();
+    if (!(await within(work, until(0.8))) && worker) await worker.release().catch(() => {});
     await platform?.counters.close();
     await platform?.principals.close();
     await platform?.notifications.close();
-    await db.close();
+    await db.close(until(0.95));
   };
   try {
     await migrate(db.pool);
@@ -64,6 +94,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       worker = await startWorker(db.pool, taskList(platform), {
         concurrency: config.workerConcurrency,
         pollIntervalMs: 2000,
+        shutdownAbortMs: Math.round(config.shutdownTimeoutMs * 0.3),
         log: (level, message) => {
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);

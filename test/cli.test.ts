@@ -259,10 +259,15 @@ describe('hangar command line', { concurrency: true }, () => {
 
     step('started');
     // 4. a client command, over HTTP, with the key from the environment (more of them in the EU
-    //    test below); and the embedded cluster belongs to the running server: a second process
-    //    must refuse to share it.
+    //    test below); and the admin commands, while the server runs: they connect to the server's
+    //    embedded PostgreSQL (never a second one on the same data directory).
+    const pidRunning = postmasterPid(dataDir);
     const client = cleanEnv({ HANGAR_API_KEY: created.api_key, HANGAR_URL: server.url });
-    const [list, secondOwner] = await Promise.all([run(['projects', 'list'], client), run(['migrate'], cleanEnv(env))]);
+    const [list, migrateAlongside, bootAlongside] = await Promise.all([
+      run(['projects', 'list'], client),
+      run(['migrate'], cleanEnv(env)),
+      run(['bootstrap', '--org', 'Second', '--email', 'b@second.test'], cleanEnv(env)),
+    ]);
     assert.equal(list.code, 0, explain(list));
     const listed = onlyJsonLine(list);
     assert.ok(Array.isArray(listed.results), explain(list));
@@ -270,8 +275,25 @@ describe('hangar command line', { concurrency: true }, () => {
       listed.results.some((p: any) => p.project_id === projectId && p.name === 'Launch' && p.role === 'admin'),
       `projects list lacks the project:\n${explain(list)}`,
     );
-    assert.notEqual(secondOwner.code, 0, `a second process must not share the running server's embedded database:\n${explain(secondOwner)}`);
-    assert.match(secondOwner.stderr, /in use by another running Hangar/, explain(secondOwner));
+    assert.equal(migrateAlongside.code, 0, `migrate must work while the server runs:\n${explain(migrateAlongside)}`);
+    assert.deepEqual(onlyJsonLine(migrateAlongside), { applied: [] });
+    assert.equal(bootAlongside.code, 0, `bootstrap must work while the server runs:\n${explain(bootAlongside)}`);
+    const second = onlyJsonLine(bootAlongside);
+    assert.equal(postmasterPid(dataDir), pidRunning, 'the admin commands must use the running PostgreSQL, not start or stop one');
+    assert.ok(alive(pidRunning!), 'the server\'s PostgreSQL must outlive the admin commands');
+    // The key bootstrap made beside the running server works on it at once.
+    const secondInfo = await http(server, 'GET', '/latest/auth/info', `Bearer :${second.api_key}`);
+    assert.equal(secondInfo.status, 200, JSON.stringify(secondInfo.body));
+    assert.equal(secondInfo.body.user_id, second.user_id);
+
+    // A worker process beside the server, on the same embedded database, starts and stops cleanly.
+    const worker = spawnHangar(['start', '--role', 'worker'], cleanEnv(env));
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.equal(worker.process.exitCode, null, `the worker exited beside the server:\n${worker.stderr()}`);
+    const workerStop = await stop(worker, 'SIGTERM');
+    assert.equal(workerStop.code, 0, explain(workerStop));
+    assert.equal(postmasterPid(dataDir), pidRunning, 'stopping the worker must not stop the server\'s PostgreSQL');
+    assert.equal((await http(server, 'GET', '/readyz')).status, 200);
 
     step('client commands done');
     // 5. a clean stop (SIGTERM) exits 0 and stops the embedded PostgreSQL with it.

@@ -16,13 +16,25 @@ program
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
   .action(async (opts: { role: Role }) => {
-    const hangar = await (await server()).startHangar(loadConfig(), { role: opts.role });
+    const config = loadConfig();
+    const hangar = await (await server()).startHangar(config, { role: opts.role });
     let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
+    const stop = (signal: NodeJS.Signals) => {
+      // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
+      if (stopping) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
       stopping = true;
-      await hangar.close();
-      process.exit(0);
+      // close() keeps to the budget itself; this is the backstop if something in it does not.
+      setTimeout(() => {
+        process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting\n`);
+        process.exit(1);
+      }, config.shutdownTimeoutMs).unref();
+      hangar.close().then(
+        () => process.exit(0),
+        (err: Error) => {
+          process.stderr.write(`hangar: stopping: ${err.message}\n`);
+          process.exit(1);
+        },
+      );
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
