@@ -55,6 +55,8 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
+  /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
+  let cutting = false;
   /**
    * Stops within `config.shutdownTimeoutMs`, whatever is in flight. Intake first (the HTTP server
    * answers what it has, and cuts what it has not answered by the first deadline), then the work
@@ -78,7 +80,10 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       platform?.dispatcher.runLocally(undefined);
       await Promise.all([localRunner?.stop(), worker?.stop()]);
     })();
-    if (!(await within(work, until(0.8))) && worker) await worker.release().catch(() => {});
+    if (!(await within(work, until(0.8)))) {
+      cutting = true;
+      await worker?.release().catch(() => {});
+    }
     await platform?.counters.close();
     await platform?.principals.close();
     await platform?.notifications.close();
@@ -96,6 +101,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
         pollIntervalMs: 2000,
         shutdownAbortMs: Math.round(config.shutdownTimeoutMs * 0.3),
         log: (level, message) => {
+          if (cutting) return;
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);
         },

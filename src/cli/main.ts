@@ -1,4 +1,5 @@
 // `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { loadConfig } from '../config.ts';
 import type { Role } from '../server.ts';
@@ -9,7 +10,8 @@ import { apiCommands } from './api-commands.ts';
 const server = () => import('../server.ts');
 const database = async () => ({ ...(await import('../db/connection.ts')), ...(await import('../db/migrate.ts')) });
 
-const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.');
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.').version(version);
 
 program
   .command('start')

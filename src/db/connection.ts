@@ -26,9 +26,12 @@ export async function openDatabase(config: Config, log: (line: string) => void):
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
   const pool = new pg.Pool({ connectionString: config.databaseUrl ?? embedded!.url, max: config.dbPoolSize });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (err) => log(`database pool: ${err.message}`));
+  // While closing, the clients still out are being cut on purpose.
+  let closing = false;
+  pool.on('error', (err) => closing || log(`database pool: ${err.message}`));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async (waitMs = Infinity) => {
+    closing = true;
     // Kysely's destroy ends the same pool (only if it ran a query itself); a connection still in use
     // past waitMs is left to the stop of PostgreSQL (or the process exit) to end.
     let timer: NodeJS.Timeout | undefined;
