@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -465,5 +465,55 @@ describe('hangar command line', { concurrency: true }, () => {
     assert.equal(unknownKey.stdout, '', explain(unknownKey));
     assert.equal(JSON.parse(unknownKey.stderr.trim().split('\n').pop()!).error_type, 'unauthorized', explain(unknownKey));
     assert.notEqual(unknownKey.code, 0, `a 401 from the API must fail the command:\n${explain(unknownKey)}`);
+  });
+});
+
+describe('operating hangar', { concurrency: true }, () => {
+  test('configuration errors name the setting, and never echo a password', { timeout: 120_000 }, async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ DATABASE_URL: 'notaurl' }, /DATABASE_URL must be a PostgreSQL address/],
+      [{ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, /DATABASE_URL must start with postgres:\/\//],
+      [{ DATABASE_URL: `postgres://hangar:pw-s3cret@127.0.0.1:${await freePort()}/hangar` }, /DATABASE_URL: cannot use PostgreSQL at 127\.0\.0\.1:\d+\/hangar: .*ECONNREFUSED/],
+      // Below a file: no user, not even root, can create it.
+      [{ HANGAR_DATA_DIR: path.join(ROOT, 'package.json', 'data') }, /HANGAR_DATA_DIR \(.*package\.json\/data\) is not a writable directory/],
+    ];
+    const runs = await Promise.all(cases.map(([env]) => run(['migrate'], cleanEnv(env))));
+    for (const [i, r] of runs.entries()) {
+      assert.equal(r.code, 1, explain(r));
+      assert.match(r.stderr, cases[i][1], explain(r));
+      assert.doesNotMatch(r.stderr, /pw-s3cret|ENOTFOUND|\n\s+at /, `no password and no stack trace:\n${explain(r)}`);
+    }
+  });
+
+  test('a key of a region this deployment does not know is told so, not sent back to this server', { timeout: 120_000 }, async (t) => {
+    const server = await startServer({ DATABASE_URL: await freshDatabase(), HANGAR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), HANGAR_REGION: 'eu' });
+    t.after(() => stop(server.child));
+    const reply = await http(server, 'GET', '/latest/auth/info', `Bearer :sk-us-${randomBytes(32).toString('base64url')}`);
+    assert.equal(reply.status, 421, JSON.stringify(reply.body));
+    assert.equal(reply.body.error_type, 'wrong_region');
+    assert.match(reply.body.message, /this server serves the EU region only; no other region is configured here \(HANGAR_BASE_URL_US is not set\)/);
+    assert.doesNotMatch(reply.body.message, /localhost/);
+  });
+
+  test('--help and --version read nothing but the bundle, and never write into the package directory', { timeout: 120_000 }, async () => {
+    const listing = () =>
+      readdirSync(ROOT)
+        .filter((n) => n !== 'node_modules')
+        .map((n) => `${n}:${statSync(path.join(ROOT, n)).mtimeMs}`)
+        .concat(existsSync(path.join(ROOT, 'dist')) ? readdirSync(path.join(ROOT, 'dist')).map((n) => `dist/${n}:${statSync(path.join(ROOT, 'dist', n)).mtimeMs}`) : [])
+        .sort();
+    const before = listing();
+    const cache = freshDataDir();
+    const [version, help, startHelp] = await Promise.all([
+      run(['--version'], cleanEnv({ XDG_CACHE_HOME: cache })),
+      run(['--help'], cleanEnv({ XDG_CACHE_HOME: cache })),
+      run(['start', '--help'], cleanEnv({ XDG_CACHE_HOME: cache })),
+    ]);
+    assert.equal(version.code, 0, explain(version));
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    assert.equal(help.code, 0, explain(help));
+    assert.match(help.stdout, /Usage: hangar/);
+    assert.match(startHelp.stdout, /--role <role>/);
+    assert.deepEqual(listing(), before, 'the package directory changed');
   });
 });
