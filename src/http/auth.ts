@@ -23,6 +23,8 @@ export const SESSION_COOKIE = 'hangar_session';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /** Error statuses this route answers beyond those of its auth requirement, with why (docs.ts). */
+    errors?: Record<number, string>;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -33,19 +33,45 @@ function describeAuth(auth: AuthRequirement): string {
   }
 }
 
+/**
+ * A stable name per operation, from its path (the SDK's and the CLI's handle on it):
+ * POST /latest/auth/invite/create → authInviteCreate; path parameters are left out.
+ */
+export function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/latest\//, '')
+    .split('/')
+    .filter((part) => part && !part.startsWith(':'))
+    .flatMap((part) => part.split(/[_-]/));
+  const name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+  // Two methods on one path (GET and POST of a list) stay apart.
+  return method === 'GET' || method === 'POST' ? name : `${method.toLowerCase()}${name[0].toUpperCase()}${name.slice(1)}`;
+}
+
 export function addContractToRoutes(app: FastifyInstance): void {
+  const seen = new Map<string, string>();
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.schema || route.schema.hide) return;
-    const auth = (route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'none';
+    const config = route.config as { auth?: AuthRequirement; errors?: Record<number, string> } | undefined;
+    const auth = config?.auth ?? 'none';
     const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
     const codes = auth === 'none' ? [400, 404, 413, 500] : auth === 'optional' ? [400, 401, 404, 409, 413, 429, 500] : [400, 401, 403, 404, 409, 413, 421, 429, 500];
+    for (const [code, description] of Object.entries(config?.errors ?? {})) response[code] ??= { description, $ref: 'Error#' };
     for (const code of codes) response[code] ??= { description: ERRORS[code], $ref: 'Error#' };
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    let id = (route.schema as { operationId?: string }).operationId ?? operationId(method, route.url);
+    // GET and POST of the same path (e.g. a list readable both ways): the GET keeps the plain name.
+    if (seen.has(id) && seen.get(id) !== route.url) throw new Error(`operationId ${id} of ${route.url} is already ${seen.get(id)}'s`);
+    if (seen.has(id)) id = `${method.toLowerCase()}${id[0].toUpperCase()}${id.slice(1)}`;
+    seen.set(id, route.url);
     route.schema = {
       ...route.schema,
+      operationId: id,
       response,
       description: [route.schema.description, describeAuth(auth)].filter(Boolean).join('\n\n'),
-      ...(auth === 'none' || auth === 'optional' ? {} : { security: [{ apiKey: [] }, { session: [] }] }),
-    };
+      // No authentication: an empty list; optional: "none" is one of the alternatives.
+      security: auth === 'none' ? [] : auth === 'optional' ? [{}, { apiKey: [] }, { session: [] }] : [{ apiKey: [] }, { session: [] }],
+    } as RouteOptions['schema'];
   });
 }
 
@@ -73,6 +99,12 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/latest/documentation', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/latest/documentation',
+    staticCSP: true,
+    // "Try it out" calls the address the page was loaded from (behind a proxy, another host than the
+    // region's public base address); the served JSON keeps the public one first.
+    transformSpecification: (spec, request) => ({ ...spec, servers: [{ url: `${request.protocol}://${request.host}`, description: 'this server' }, ...(spec.servers ?? [])] }),
+  });
   app.get('/latest/openapi_schema.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -13,7 +13,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform): P
       {
         // Code-host deliveries may be up to 25 MB.
         bodyLimit: 26 * 1024 * 1024,
-        config: { auth: 'none' },
+        config: { auth: 'none', errors: { 401: 'X-Hub-Signature-256 is missing or does not match the body (nothing is stored).' } },
         schema: {
           tags: ['triggers'],
           summary: 'Code-host webhook deliveries',
