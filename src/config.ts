@@ -38,6 +38,10 @@ export interface Config {
   principalCacheSeconds: number;
   /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
   shutdownTimeoutMs: number;
+  /** /metrics needs `Authorization: Bearer <token>` when set. */
+  metricsToken: string | undefined;
+  /** /metrics on its own listener (HOST:port) instead of the API's, when set. */
+  metricsPort: number | undefined;
 }
 
 export interface OAuthAppSettings {
@@ -150,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
     shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
+    metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
+    metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,
   };
 }
 

@@ -17,6 +17,7 @@ import { createStudios, type Studios } from './tools/studios.ts';
 import { createDispatcher, type Dispatcher } from './triggers/dispatch.ts';
 import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-signal.ts';
 import { createHookSecrets } from './triggers/hook-secrets.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { createReceiver } from './triggers/receiver.ts';
 import { createTriggers, type Triggers } from './triggers/triggers.ts';
 
@@ -36,6 +37,7 @@ export interface Platform {
   dispatcher: Dispatcher;
   deliverySignal: DeliverySignal;
   receiveDelivery: ReturnType<typeof createReceiver>;
+  metrics: Metrics;
 }
 
 export function createPlatform(config: Config, db: Db): Platform {
@@ -43,12 +45,14 @@ export function createPlatform(config: Config, db: Db): Platform {
   const counters = createCounters(config, db.pool);
   const log = (message: string) => void process.stderr.write(`${message}\n`);
   const notifications = createNotifications(db.pool, log);
+  const metrics = createMetrics(db.pool);
   const integrations = createIntegrations({
     db: db.kysely,
     config,
     vault,
-    quotas: createQuotas(counters, config.providers.quotaOverrides),
+    quotas: createQuotas(counters, config.providers.quotaOverrides, (provider, quota, remaining) => metrics.quotaRemaining.set({ provider, quota }, remaining)),
     connections: createConnectionCache(notifications, config.connectionCacheSeconds),
+    metrics,
   });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
   const studios = createStudios(db.kysely, { integrations, httpCall });
@@ -62,15 +66,16 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log),
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
     integrations,
     studios,
     agents,
     tasks: createTasks(db.kysely),
     loop,
     triggers: createTriggers(db.kysely, config, vault, integrations, (hookId) => hookSecrets.forget(hookId)),
-    dispatcher: createDispatcher(db.kysely, config, integrations),
+    dispatcher: createDispatcher(db.kysely, config, integrations, (source, n) => metrics.activations.inc({ source }, n)),
     deliverySignal,
     receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal),
+    metrics,
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { startMetricsListener } from './http/metrics.ts';
 import { AGENT_TASK_JOB } from './agents/tasks.ts';
 import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
@@ -30,6 +31,8 @@ export interface Hangar {
   platform: Platform;
   db: Db;
   url: string;
+  /** The separate /metrics listener's address, when HANGAR_METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
   /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
   let cutting = false;
   /**
@@ -68,6 +72,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     const started = Date.now();
     const budget = config.shutdownTimeoutMs;
     const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+    await metricsListener?.close();
     if (app) {
       const closing = app.close();
       if (!(await within(closing, until(0.4)))) app.server.closeAllConnections();
@@ -122,14 +127,16 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
         log: (m) => logger.warn(m),
       });
       platform.dispatcher.runLocally(localRunner, runnerId);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, log: (m) => logger.warn(m) });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     const address = app ? await app.listen({ port: config.port, host: config.host }) : '';
+    if (config.metricsPort !== undefined) metricsListener = await startMetricsListener(config, platform.metrics);
     return {
       app,
       platform,
       db,
+      metricsUrl: metricsListener?.url,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
       close,
     };

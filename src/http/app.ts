@@ -8,6 +8,7 @@ import { addContractToRoutes, registerDocs } from './docs.ts';
 import { ErrorBody, errorHandler, send } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { loggerOptions } from './logging.ts';
+import { measureRequests, metricsRoute } from './metrics.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { integrationRoutes } from './routes/integrations.ts';
@@ -105,6 +106,8 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   await registerDocs(app, config);
   registerAuth(app, db.pool, config, rateLimit, platform.principals);
 
+  measureRequests(app, platform.metrics);
+  if (config.metricsPort === undefined) metricsRoute(app, config, platform.metrics);
   healthRoutes(app, db.pool);
   governanceRoutes(app, db, config, platform.principals);
   integrationRoutes(app, platform.integrations);

@@ -33,6 +33,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform): P
           { event: header('x-github-event'), delivery: header('x-github-delivery'), signature: header('x-hub-signature-256'), contentType: header('content-type') },
           body,
         );
+        if (result.duplicate !== undefined) platform.metrics.deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'received' });
         return reply.code(202).send(result);
       },
     );
