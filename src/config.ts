@@ -42,6 +42,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** /metrics on its own listener (HOST:port) instead of the API's, when set. */
   metricsPort: number | undefined;
+  /** Providers are the local stand-ins of `hangar sandbox`; every answer says so. */
+  sandbox: boolean;
 }
 
 export interface OAuthAppSettings {
@@ -112,11 +114,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // One process owns an embedded database, so its counters may live in memory; processes sharing
   // DATABASE_URL share counters in PostgreSQL, or in Redis when it is configured.
   const store = storeSetting(env, 'HANGAR_COUNTER_STORE', redisUrl ? 'redis' : databaseUrl ? 'postgres' : 'memory', redisUrl);
+  const sandbox = env.HANGAR_SANDBOX === 'true';
+  if (sandbox && env.NODE_ENV === 'production') {
+    throw new ConfigError('The sandbox (hangar sandbox, HANGAR_SANDBOX=true) is refused when NODE_ENV=production: its providers are local stand-ins.');
+  }
   return {
+    sandbox,
     port,
     host: env.HOST || '0.0.0.0',
     trustProxy: env.HANGAR_TRUST_PROXY === 'true',
-    dataDir: path.resolve(env.HANGAR_DATA_DIR || './data'),
+    // The sandbox keeps its data apart: its connections point at stand-ins that forget on exit.
+    dataDir: path.resolve(env.HANGAR_DATA_DIR || (sandbox ? './data-sandbox' : './data')),
     databaseUrl,
     redisUrl,
     region: region as Region,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import parse, { type Family } from 'parse-prometheus-text-format';
 import { startServer, type TestServer } from './helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from './standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, hookAt, LOGIN, newAgent, newDeliveryId, newProject, processed, sendDelivery, startTriggerServer, TOKEN, type Client } from './triggers/kit.ts';
 import * as P from './triggers/payloads.ts';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startCodeHost, type CodeHost } from './standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import { freePort, hookAt, LOGIN, sendDelivery, TOKEN, waitFor } from './triggers/kit.ts';
 import * as P from './triggers/payloads.ts';
 

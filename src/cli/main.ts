@@ -1,7 +1,7 @@
 // `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import type { Role } from '../server.ts';
 import { apiCommands } from './api-commands.ts';
 
@@ -13,33 +13,55 @@ const database = async () => ({ ...(await import('../db/connection.ts')), ...(aw
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.').version(version);
 
-program
-  .command('start')
-  .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
-  .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .action(async (opts: { role: Role }) => {
-    const config = loadConfig();
-    const hangar = await (await server()).startHangar(config, { role: opts.role });
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
-      if (stopping) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-      stopping = true;
-      // close() keeps to the budget itself; this is the backstop if something in it does not.
-      setTimeout(() => {
-        process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting\n`);
-        process.exit(1);
-      }, config.shutdownTimeoutMs).unref();
-      hangar.close().then(
+/** Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). */
+async function serve(config: Config, role: Role, alsoStop: () => Promise<void> = async () => {}): Promise<void> {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
+    if (stopping) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    stopping = true;
+    // close() keeps to the budget itself; this is the backstop if something in it does not.
+    setTimeout(() => {
+      process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting\n`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    void (hangar ? hangar.close() : Promise.resolve())
+      .then(alsoStop)
+      .then(
         () => process.exit(0),
         (err: Error) => {
           process.stderr.write(`hangar: stopping: ${err.message}\n`);
           process.exit(1);
         },
       );
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  };
+  // Listening before the start, so a signal during it is not lost (and is handled once it is up).
+  let hangar: Awaited<ReturnType<Awaited<ReturnType<typeof server>>['startHangar']>> | undefined;
+  let pending: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => (hangar ? stop(signal) : pending ? process.exit(1) : (pending = signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  hangar = await (await server()).startHangar(config, { role });
+  if (pending) stop(pending);
+}
+
+program
+  .command('start')
+  .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
+  .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
+  .action(async (opts: { role: Role }) => serve(loadConfig(), opts.role));
+
+program
+  .command('sandbox')
+  .description('serve the API with local stand-ins for every provider (data in HANGAR_DATA_DIR, default ./data-sandbox); refused when NODE_ENV=production')
+  .action(async () => {
+    // Refused before anything starts (loadConfig says the same for HANGAR_SANDBOX=true).
+    loadConfig({ ...process.env, HANGAR_SANDBOX: 'true' });
+    const { startSandbox, SANDBOX_CREDENTIALS } = await import('../sandbox/sandbox.ts');
+    const sandbox = await startSandbox();
+    const config = loadConfig({ ...process.env, ...sandbox.env, HANGAR_SANDBOX: 'true' });
+    await serve(config, 'all', sandbox.close);
+    process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify(SANDBOX_CREDENTIALS)}\n`);
   });
 
 program

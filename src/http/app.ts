@@ -94,6 +94,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
 
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    if (config.sandbox) reply.header('x-hangar-sandbox', 'true');
     done();
   });
   app.setErrorHandler(errorHandler);

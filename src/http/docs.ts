@@ -80,9 +80,9 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Hangar API',
+        title: config.sandbox ? 'Hangar API (SANDBOX)' : 'Hangar API',
         version: 'latest',
-        description: `Hangar platform API for the ${config.region.toUpperCase()} region. Every error answers \`{message, error_type, error_audience}\`.`,
+        description: `${config.sandbox ? '**Sandbox**: the providers are local stand-ins (`hangar sandbox`); every answer carries `x-hangar-sandbox: true`.\n\n' : ''}Hangar platform API for the ${config.region.toUpperCase()} region. Every error answers \`{message, error_type, error_audience}\`.`,
       },
       servers: [{ url: config.baseUrls[config.region], description: `${config.region.toUpperCase()} region` }],
       components: {
@@ -102,6 +102,7 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
   await app.register(swaggerUi, {
     routePrefix: '/latest/documentation',
     staticCSP: true,
+    theme: { title: config.sandbox ? 'Hangar API — SANDBOX' : 'Hangar API' },
     // "Try it out" calls the address the page was loaded from (behind a proxy, another host than the
     // region's public base address); the served JSON keeps the public one first.
     transformSpecification: (spec, request) => ({ ...spec, servers: [{ url: `${request.protocol}://${request.host}`, description: 'this server' }, ...(spec.servers ?? [])] }),
