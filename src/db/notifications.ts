@@ -59,7 +59,8 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     next.on('error', (err) => {
-      log(`notifications: ${err.message}`);
+      // After close() the connection is being ended on purpose.
+      if (!closed) log(`notifications: ${err.message}`);
       drop(next);
     });
     next.on('end', () => drop(next));
@@ -69,7 +70,7 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       if (next !== current) return;
       becomeReady();
     } catch (err) {
-      log(`notifications: ${(err as Error).message}; retrying`);
+      if (!closed) log(`notifications: ${(err as Error).message}; retrying`);
       drop(next);
     }
   }
