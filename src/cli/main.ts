@@ -66,12 +66,17 @@ program
     process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify(SANDBOX_CREDENTIALS)}\n`);
   });
 
+/** Admin commands act on the database `start` uses, or with --sandbox on the one `sandbox` uses. */
+const sandboxData = () => new Option('--sandbox', "act on the sandbox's database (HANGAR_DATA_DIR, default ./data-sandbox)");
+const adminConfig = (opts: { sandbox?: boolean }) => loadConfig(opts.sandbox ? { ...process.env, HANGAR_SANDBOX: 'true' } : process.env);
+
 program
   .command('migrate')
   .description('apply database migrations (start does this too)')
-  .action(async () => {
+  .addOption(sandboxData())
+  .action(async (opts: { sandbox?: boolean }) => {
     const { openDatabase, migrate } = await database();
-    const db = await openDatabase(loadConfig(), (l) => process.stderr.write(`${l}\n`));
+    const db = await openDatabase(adminConfig(opts), (l) => process.stderr.write(`${l}\n`));
     try {
       const applied = await migrate(db.pool);
       await (await import('../jobs/queue.ts')).migrateQueue(db.pool);
@@ -88,8 +93,9 @@ program
   .requiredOption('--email <email>', "the admin's email")
   .option('--password <password>', 'dashboard password for the admin (at least 8 characters)')
   .option('--name <name>', "the admin's name")
-  .action(async (opts: { org: string; email: string; password?: string; name?: string }) => {
-    const config = loadConfig();
+  .addOption(sandboxData())
+  .action(async (opts: { org: string; email: string; password?: string; name?: string; sandbox?: boolean }) => {
+    const config = adminConfig(opts);
     const { openDatabase, migrate } = await database();
     const { bootstrapOrganization } = await import('../governance/users.ts');
     const db = await openDatabase(config, (l) => process.stderr.write(`${l}\n`));
