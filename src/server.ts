@@ -89,6 +89,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       cutting = true;
       await worker?.release().catch(() => {});
     }
+    // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
+    // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
+    cutting = true;
     await platform?.counters.close();
     await platform?.principals.close();
     await platform?.notifications.close();
