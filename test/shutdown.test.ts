@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -286,4 +287,34 @@ test('SIGTERM to `npm start` under load: stops in time with code 0 and no error;
   const secondStop = await second.exited;
   assert.equal(secondStop.code, 0, second.output().slice(-3000));
   assert.deepEqual(errorLines(second.output()), []);
+});
+
+test('a second signal exits at once, and still tells the embedded PostgreSQL to stop', { timeout: 120_000 }, async () => {
+  const own = mkdtempSync(path.join(os.tmpdir(), 'hangar-stop2-'));
+  try {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, HANGAR_DATA_DIR: own, PORT: String(port), HOST: '127.0.0.1', HANGAR_SHUTDOWN_TIMEOUT_MS: '30000' };
+    const r = launch(process.execPath, [path.join(ROOT, 'bin/hangar.js'), 'start'], env);
+    await ready(`http://127.0.0.1:${port}`, r);
+    const file = path.join(own, 'pg', 'postmaster.pid');
+    const pgPid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    // A request still arriving (half its body sent) keeps the first stop waiting for it.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.on('error', () => {});
+    socket.write('POST /latest/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    r.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(r.child.exitCode, null, 'the first stop waits for the request in flight');
+    const second = Date.now();
+    r.child.kill('SIGTERM');
+    const exited = await r.exited;
+    socket.destroy();
+    assert.ok(exited.at - second < 5000, `the second signal took ${exited.at - second} ms to end the process`);
+    assert.equal(exited.code, 143, `a second SIGTERM exits at once with 128+15:\n${r.output().slice(-2000)}`);
+    assert.ok(await waitFor('PostgreSQL to stop', async () => !alive(pgPid), 10_000, 50).catch(() => false), 'the embedded PostgreSQL is still running');
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
 });
