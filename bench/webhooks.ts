@@ -3,7 +3,7 @@
 //
 //   node --import tsx bench/webhooks.ts          (npm run bench:webhooks)
 //
-// The code-host stand-in (test/standins/codehost.ts) runs in this, the parent process: Hangar
+// The code-host stand-in (src/sandbox/standins/codehost.ts) runs in this, the parent process: Hangar
 // registers its webhook there through the real API, and the stand-in keeps the hook's secret and
 // callback URL. The load generator (autocannon) also runs here; Hangar (`node bin/hangar.js start`:
 // server and worker, as deployed by default) and the baseline (this file with --baseline-server)
@@ -17,7 +17,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startCodeHost, type CodeHost } from '../test/standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import * as P from '../test/triggers/payloads.ts';
 import {
   api,

@@ -1,42 +1,31 @@
 #!/usr/bin/env node
-// Hangar is written in TypeScript. There is no build step to forget: each start bundles src/ (not
-// node_modules) with esbuild into dist/ in a fraction of a second and runs plain JavaScript, so no
-// loader thread (tsx's costs ~45 MB per process) stays resident beside the server.
-import { readFile, mkdir, rename } from 'node:fs/promises';
+// Hangar is written in TypeScript and runs as plain JavaScript bundled from src/: dist/, built at
+// install (`prepare`). The package directory is never written at run time, so any user can run a
+// read-only install; when src/ has changed since (a developer's checkout), the bundle is rebuilt
+// into a per-user cache instead.
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { root, sourceKey } from '../scripts/bundle.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = path.join(root, 'dist', 'hangar.js');
-// Written aside and renamed, so two processes starting together never read a half-written bundle.
-const scratch = `${outfile}.${process.pid}.tmp`;
+const key = sourceKey();
+const built = (dir) => existsSync(path.join(dir, 'cli.js')) && readFileSync(path.join(dir, 'KEY'), 'utf8') === key;
 
-// A bundled module would otherwise see the bundle's URL as its import.meta.url (migrate.ts finds
-// its SQL files next to itself).
-const ownUrls = {
-  name: 'own-import-meta-url',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => ({
-      contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-      loader: 'ts',
-    }));
-  },
-};
-
-await mkdir(path.dirname(outfile), { recursive: true });
-await build({
-  entryPoints: [path.join(root, 'src', 'cli', 'main.ts')],
-  outfile: scratch,
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'error',
-  plugins: [ownUrls],
-});
-await rename(scratch, outfile);
-// The esbuild service is a child process; it is not needed once the bundle is written.
-stop();
-await import(pathToFileURL(outfile).href);
+let dir = path.join(root, 'dist');
+if (!built(dir)) {
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  dir = path.join(cacheHome, 'hangar', key);
+  if (!built(dir)) {
+    const { bundle } = await import('../scripts/bundle.js');
+    try {
+      await bundle(dir, key);
+    } catch (err) {
+      // No writable home (a service account): a private directory under the system's temp.
+      if (err.code !== 'EACCES' && err.code !== 'EROFS' && err.code !== 'ENOENT') throw err;
+      dir = path.join(os.tmpdir(), `hangar-${process.getuid?.() ?? 'user'}`, key);
+      if (!built(dir)) await bundle(dir, key);
+    }
+  }
+}
+await import(pathToFileURL(path.join(dir, 'cli.js')).href);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates test/standins/fixtures/codehost-openapi.json: the slice of GitHub's published REST
+// Regenerates src/sandbox/standins/fixtures/codehost-openapi.json: the slice of GitHub's published REST
 // description (npm package @octokit/openapi) that the code-host stand-in serves. The package is
 // ~385 MB unpacked, so it is never a dependency: `npm pack` fetches the tarball into a temporary
 // directory (npm checks its integrity against the registry), `tar` extracts the one dereferenced
@@ -16,7 +16,7 @@ const PACKAGE = '@octokit/openapi';
 const VERSION = '23.0.2';
 const DESCRIPTION = 'package/generated/api.github.com.deref.json';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const output = path.join(root, 'test/standins/fixtures/codehost-openapi.json');
+const output = path.join(root, 'src/sandbox/standins/fixtures/codehost-openapi.json');
 
 // Every operation the stand-in answers. Hangar's codehost tool steps and API Call rely on these.
 const OPERATIONS = [

@@ -47,6 +47,14 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
+  /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
+  shutdownTimeoutMs: number;
+  /** /metrics needs `Authorization: Bearer <token>` when set. */
+  metricsToken: string | undefined;
+  /** /metrics on its own listener (HOST:port) instead of the API's, when set. */
+  metricsPort: number | undefined;
+  /** Providers are the local stand-ins of `hangar sandbox`; every answer says so. */
+  sandbox: boolean;
 }
 
 /** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
@@ -109,6 +117,21 @@ function url(name: string, raw: string): string {
   }
 }
 
+/** A postgres:// address; the message never repeats the value, which may hold a password. */
+function postgresUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL address like postgres://user:password@host:5432/database');
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${parsed.protocol}//`);
+  }
+  if (!parsed.hostname) throw new ConfigError('DATABASE_URL has no host (postgres://user:password@host:5432/database)');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const region = (env.HANGAR_REGION ?? 'us').toLowerCase();
@@ -118,16 +141,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = `HANGAR_BASE_URL_${r.toUpperCase()}`;
     baseUrls[r] = env[name] ? url(name, env[name]!) : `http://localhost:${port}`;
   }
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const redisUrl = env.REDIS_URL || undefined;
   // One process owns an embedded database, so its counters may live in memory; processes sharing
   // DATABASE_URL share counters in PostgreSQL, or in Redis when it is configured.
   const store = storeSetting(env, 'HANGAR_COUNTER_STORE', redisUrl ? 'redis' : databaseUrl ? 'postgres' : 'memory', redisUrl);
+  const sandbox = env.HANGAR_SANDBOX === 'true';
+  if (sandbox && env.NODE_ENV === 'production') {
+    throw new ConfigError('The sandbox (hangar sandbox, HANGAR_SANDBOX=true) is refused when NODE_ENV=production: its providers are local stand-ins.');
+  }
   return {
+    sandbox,
     port,
     host: env.HOST || '0.0.0.0',
     trustProxy: env.HANGAR_TRUST_PROXY === 'true',
-    dataDir: path.resolve(env.HANGAR_DATA_DIR || './data'),
+    // The sandbox keeps its data apart: its connections point at stand-ins that forget on exit.
+    dataDir: path.resolve(env.HANGAR_DATA_DIR || (sandbox ? './data-sandbox' : './data')),
     databaseUrl,
     redisUrl,
     region: region as Region,
@@ -170,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tagWindowSeconds: integer(env, 'HANGAR_TAG_WINDOW_SECONDS', 600, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
+    shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
+    metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
+    metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,
   };
 }
 

@@ -19,6 +19,7 @@ import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-s
 import { createHookSecrets } from './triggers/hook-secrets.ts';
 import { createHookStats, type HookStats } from './triggers/hook-stats.ts';
 import { createHookMaintenance, type HookMaintenance } from './triggers/maintenance.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { createReceiver } from './triggers/receiver.ts';
 import { createReconciler } from './triggers/reconcile.ts';
 import { createRecovery } from './triggers/recovery.ts';
@@ -42,6 +43,7 @@ export interface Platform {
   receiveDelivery: ReturnType<typeof createReceiver>;
   hookStats: HookStats;
   hookMaintenance: HookMaintenance;
+  metrics: Metrics;
 }
 
 export function createPlatform(config: Config, db: Db): Platform {
@@ -49,12 +51,14 @@ export function createPlatform(config: Config, db: Db): Platform {
   const counters = createCounters(config, db.pool);
   const log = (message: string) => void process.stderr.write(`${message}\n`);
   const notifications = createNotifications(db.pool, log);
+  const metrics = createMetrics(db.pool);
   const integrations = createIntegrations({
     db: db.kysely,
     config,
     vault,
-    quotas: createQuotas(counters, config.providers.quotaOverrides),
+    quotas: createQuotas(counters, config.providers.quotaOverrides, (provider, quota, remaining) => metrics.quotaRemaining.set({ provider, quota }, remaining)),
     connections: createConnectionCache(notifications, config.connectionCacheSeconds),
+    metrics,
   });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
   const studios = createStudios(db.kysely, { integrations, httpCall });
@@ -71,17 +75,18 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log),
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
     integrations,
     studios,
     agents,
     tasks: createTasks(db.kysely),
     loop,
     triggers: createTriggers(db.kysely, config, vault, integrations, forgetSecret),
-    dispatcher: createDispatcher(db.kysely, config, integrations),
+    dispatcher: createDispatcher(db.kysely, config, integrations, (source, n) => metrics.activations.inc({ source }, n)),
     deliverySignal,
     receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal, hookStats),
     hookStats,
     hookMaintenance,
+    metrics,
   };
 }

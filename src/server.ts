@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { startMetricsListener } from './http/metrics.ts';
 import { AGENT_TASK_JOB } from './agents/tasks.ts';
 import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
@@ -31,7 +32,23 @@ export interface Hangar {
   platform: Platform;
   db: Db;
   url: string;
+  /** The separate /metrics listener's address, when HANGAR_METRICS_PORT is set. */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
+}
+
+/** True when `work` settled within `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = await Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
 
 export async function startHangar(config: Config, options: { role?: Role; logStream?: NodeJS.WritableStream } = {}): Promise<Hangar> {
@@ -42,20 +59,46 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+  /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
+  let cutting = false;
+  /**
+   * Stops within `config.shutdownTimeoutMs`, whatever is in flight. Intake first (the HTTP server
+   * answers what it has, and cuts what it has not answered by the first deadline), then the work
+   * (jobs not finished by the second deadline are unlocked for any worker, or this one after a
+   * restart), then the caches' connections and the pool, and only then the embedded PostgreSQL, so
+   * no open connection of ours is ended under us.
+   */
   const close = async () => {
     platform?.hookMaintenance.stop();
-    await app?.close();
+    const started = Date.now();
+    const budget = config.shutdownTimeoutMs;
+    const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+    await metricsListener?.close();
+    if (app) {
+      const closing = app.close();
+      if (!(await within(closing, until(0.4)))) app.server.closeAllConnections();
+      await within(closing, until(0.5));
+    }
     await platform?.hookStats.close();
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
-    await dispatcherLoop?.stop();
-    platform?.dispatcher.runLocally(undefined);
-    await localRunner?.stop();
-    await worker?.stop();
+    const work = (async () => {
+      await dispatcherLoop?.stop();
+      platform?.dispatcher.runLocally(undefined);
+      await Promise.all([localRunner?.stop(), worker?.stop()]);
+    })();
+    if (!(await within(work, until(0.8)))) {
+      cutting = true;
+      await worker?.release().catch(() => {});
+    }
+    // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
+    // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
+    cutting = true;
     await platform?.counters.close();
     await platform?.principals.close();
     await platform?.notifications.close();
-    await db.close();
+    await db.close(until(0.95));
   };
   try {
     await migrate(db.pool);
@@ -68,7 +111,9 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       worker = await startWorker(db.pool, taskList(platform), {
         concurrency: config.workerConcurrency,
         pollIntervalMs: 2000,
+        shutdownAbortMs: Math.round(config.shutdownTimeoutMs * 0.3),
         log: (level, message) => {
+          if (cutting) return;
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);
         },
@@ -89,12 +134,13 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
         log: (m) => logger.warn(m),
       });
       platform.dispatcher.runLocally(localRunner, runnerId);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, log: (m) => logger.warn(m) });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead
     // of dropping handshakes (whose retries then arrive seconds later).
     const address = app ? await app.listen({ port: config.port, host: config.host, backlog: 4096 }) : '';
+    if (config.metricsPort !== undefined) metricsListener = await startMetricsListener(config, platform.metrics);
     // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
     // listening, since the redeliveries asked for come back to this address at once.
     if (role !== 'server') await platform.hookMaintenance.start();
@@ -102,6 +148,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
       app,
       platform,
       db,
+      metricsUrl: metricsListener?.url,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
       close,
     };

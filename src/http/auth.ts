@@ -28,6 +28,8 @@ declare module 'fastify' {
     auth?: AuthRequirement;
     /** The route also runs without any credential, deciding itself what that caller may do. */
     keyless?: boolean;
+    /** Error statuses this route answers beyond those of its auth requirement, with why (docs.ts). */
+    errors?: Record<number, string>;
   }
   interface FastifyRequest {
     principal?: Principal;

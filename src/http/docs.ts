@@ -37,11 +37,27 @@ function describeAuth(auth: AuthRequirement): string {
   }
 }
 
+/**
+ * A stable name per operation, from its path (the SDK's and the CLI's handle on it):
+ * POST /latest/auth/invite/create → authInviteCreate; path parameters are left out.
+ */
+export function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/latest\//, '')
+    .split('/')
+    .filter((part) => part && !part.startsWith(':'))
+    .flatMap((part) => part.split(/[_-]/));
+  const name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
+  // Two methods on one path (GET and POST of a list) stay apart.
+  return method === 'GET' || method === 'POST' ? name : `${method.toLowerCase()}${name[0].toUpperCase()}${name.slice(1)}`;
+}
+
 export function addContractToRoutes(app: FastifyInstance): void {
+  const seen = new Map<string, string>();
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.schema || route.schema.hide) return;
-    const auth = (route.config as { auth?: AuthRequirement } | undefined)?.auth ?? 'none';
-    const keyless = (route.config as { keyless?: boolean } | undefined)?.keyless === true;
+    const config = route.config as { auth?: AuthRequirement; errors?: Record<number, string>; keyless?: boolean } | undefined;
+    const auth = config?.auth ?? 'none';
     const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
     // 408 and 431 come from the HTTP layer, before any route: every operation can answer them.
     const codes =
@@ -49,13 +65,22 @@ export function addContractToRoutes(app: FastifyInstance): void {
       : auth === 'anonymous' ? [400, 404, 408, 409, 413, 429, 431, 500]
       : auth === 'optional' ? [400, 401, 404, 408, 409, 413, 429, 431, 500]
       : [400, 401, 403, 404, 408, 409, 413, 421, 429, 431, 500];
+    for (const [code, description] of Object.entries(config?.errors ?? {})) response[code] ??= { description, $ref: 'Error#' };
     for (const code of codes) response[code] ??= { description: ERRORS[code], $ref: 'Error#' };
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    let id = (route.schema as { operationId?: string }).operationId ?? operationId(method, route.url);
+    // GET and POST of the same path (e.g. a list readable both ways): the GET keeps the plain name.
+    if (seen.has(id) && seen.get(id) !== route.url) throw new Error(`operationId ${id} of ${route.url} is already ${seen.get(id)}'s`);
+    if (seen.has(id)) id = `${method.toLowerCase()}${id[0].toUpperCase()}${id.slice(1)}`;
+    seen.set(id, route.url);
     route.schema = {
       ...route.schema,
+      operationId: id,
       response,
-      description: [route.schema.description, describeAuth(auth), keyless ? 'Also without any Authorization header, as the route description says.' : ''].filter(Boolean).join('\n\n'),
-      ...(auth === 'none' || auth === 'optional' || auth === 'anonymous' ? {} : { security: [{ apiKey: [] }, { session: [] }] }),
-    };
+      description: [route.schema.description, describeAuth(auth), config?.keyless ? 'Also without any Authorization header, as the route description says.' : ''].filter(Boolean).join('\n\n'),
+      // No authentication (or any sent ignored): an empty list; optional: "none" is one of the alternatives.
+      security: auth === 'none' || auth === 'anonymous' ? [] : auth === 'optional' || config?.keyless ? [{}, { apiKey: [] }, { session: [] }] : [{ apiKey: [] }, { session: [] }],
+    } as RouteOptions['schema'];
   });
 }
 
@@ -64,9 +89,9 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: 'Hangar API',
+        title: config.sandbox ? 'Hangar API (SANDBOX)' : 'Hangar API',
         version: 'latest',
-        description: `Hangar platform API for the ${config.region.toUpperCase()} region. Every error answers \`{message, error_type, error_audience}\`.`,
+        description: `${config.sandbox ? '**Sandbox**: the providers are local stand-ins (`hangar sandbox`); every answer carries `x-hangar-sandbox: true`.\n\n' : ''}Hangar platform API for the ${config.region.toUpperCase()} region. Every error answers \`{message, error_type, error_audience}\`.`,
       },
       servers: [{ url: config.baseUrls[config.region], description: `${config.region.toUpperCase()} region` }],
       components: {
@@ -83,6 +108,13 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/latest/documentation', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/latest/documentation',
+    staticCSP: true,
+    theme: { title: config.sandbox ? 'Hangar API — SANDBOX' : 'Hangar API' },
+    // "Try it out" calls the address the page was loaded from (behind a proxy, another host than the
+    // region's public base address); the served JSON keeps the public one first.
+    transformSpecification: (spec, request) => ({ ...spec, servers: [{ url: `${request.protocol}://${request.host}`, description: 'this server' }, ...(spec.servers ?? [])] }),
+  });
   app.get('/latest/openapi_schema.json', { schema: { hide: true } }, async () => app.swagger());
 }

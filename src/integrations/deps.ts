@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { Metrics } from '../metrics.ts';
 import type { ConnectionCache } from './connection-cache.ts';
 import type { Quotas } from './quotas.ts';
 import type { Vault } from './vault.ts';
@@ -12,4 +13,5 @@ export interface IntegrationDeps {
   vault: Vault;
   quotas: Quotas;
   connections: ConnectionCache;
+  metrics?: Pick<Metrics, 'providerCalls' | 'providerRetries'>;
 }

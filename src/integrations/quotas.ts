@@ -26,7 +26,10 @@ function exhausted(provider: ProviderDefinition, quota: QuotaDefinition, limit: 
   );
 }
 
-export function createQuotas(counters: Counters, overrides: Record<string, number>): Quotas {
+/** Told the points a quota has left after each request that spent from it (for the metrics). */
+export type RemainingObserver = (provider: string, quota: string, remaining: number) => void;
+
+export function createQuotas(counters: Counters, overrides: Record<string, number>, observe: RemainingObserver = () => {}): Quotas {
   const limiters = new Map<string, { limiter: RateLimiterAbstract; points: number }>();
   const limiterOf = (provider: ProviderDefinition, quota: QuotaDefinition) => {
     const name = `${provider.id}.${quota.name}`;
@@ -52,11 +55,12 @@ export function createQuotas(counters: Counters, overrides: Record<string, numbe
             // The cost is known only afterwards: refuse once the budget is spent, charge on settle.
             const state = await limiter.get(key);
             if (state && state.consumedPoints >= points) throw exhausted(provider, quota, points, state.msBeforeNext);
+            observe(provider.id, quota.name, points - (state?.consumedPoints ?? 0));
             charges.push({ quota, limiter, key });
             continue;
           }
           try {
-            await limiter.consume(key, 1);
+            observe(provider.id, quota.name, (await limiter.consume(key, 1)).remainingPoints);
           } catch (res) {
             if (res instanceof RateLimiterRes) {
               // A refused consume still counted its point: given back, or every refusal would hold a

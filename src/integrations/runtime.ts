@@ -58,9 +58,12 @@ export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
       return response;
     };
     let refreshed = false;
-    return withRetries(provider.name, request.method, deps.config.providers, {
+    let attempts = 0;
+    const metrics = deps.metrics;
+    const calling = withRetries(provider.name, request.method, deps.config.providers, {
       rateLimited: (r) => provider.rateLimited?.(r) ?? false,
       attempt: async () => {
+        if (attempts++ > 0) metrics?.providerRetries.inc({ provider: provider.id });
         const response = await reserved();
         if (response.status === 401 && connection.credentials.kind === 'oauth' && !refreshed) {
           refreshed = true;
@@ -72,6 +75,17 @@ export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
         return response;
       },
     });
+    if (!metrics) return calling;
+    return calling.then(
+      (response) => {
+        metrics.providerCalls.inc({ provider: provider.id, status: String(response.status) });
+        return response;
+      },
+      (err: { status?: number; errorType?: string }) => {
+        metrics.providerCalls.inc({ provider: provider.id, status: err.status === 429 ? 'rate_limited' : err.status === 502 ? 'unreachable' : 'error' });
+        throw err;
+      },
+    );
   };
 }
 

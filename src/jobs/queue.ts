@@ -60,6 +60,8 @@ function quietLogger(log: (level: string, message: string) => void): Logger {
 export interface WorkerOptions {
   concurrency: number;
   pollIntervalMs: number;
+  /** How long a stop waits for running jobs before failing them back to the queue (for a retry). */
+  shutdownAbortMs?: number;
   log: (level: string, message: string) => void;
 }
 
@@ -92,6 +94,8 @@ export interface Worker {
   /** Counts `workerId` as one of this live process's, so its locked jobs are not released as orphans. */
   register(workerId: string): Promise<void>;
   stop(): Promise<void>;
+  /** After a stop that did not finish: unlocks every job this process's workers hold, for any worker to run. */
+  release(): Promise<void>;
 }
 
 export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, options: WorkerOptions): Promise<Worker> {
@@ -103,6 +107,7 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
     concurrency: options.concurrency,
     pollInterval: options.pollIntervalMs,
     noHandleSignals: true,
+    preset: options.shutdownAbortMs === undefined ? undefined : { worker: { gracefulShutdownAbortTimeout: options.shutdownAbortMs } },
     logger: quietLogger(options.log),
   });
   const register = (workerId: string) =>
@@ -123,6 +128,15 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
       clearInterval(timer);
       await runner.stop();
       await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch(() => {});
+    },
+    async release() {
+      clearInterval(timer);
+      await pool.query(
+        `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
+          WHERE locked_by = ANY (SELECT unnest(worker_ids) FROM worker_processes WHERE id = $1)`,
+        [processId],
+      );
+      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]);
     },
   };
 }

@@ -39,7 +39,14 @@ interface ClaimedDelivery {
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
 
-export function createDispatcher(db: Kysely<Database>, config: Config, integrations: Integrations, log: (message: string) => void = (m) => console.warn(m)) {
+export function createDispatcher(
+  db: Kysely<Database>,
+  config: Config,
+  integrations: Integrations,
+  /** Told of activations as they are stored (for the metrics; a batch rolled back and retried counts again). */
+  activated: (source: 'delivery' | 'poll', count: number) => void = () => {},
+  log: (message: string) => void = (m) => console.warn(m),
+) {
   let local: { runner: LocalRunner; workerId: string } | undefined;
 
   /**
@@ -48,6 +55,7 @@ export function createDispatcher(db: Kysely<Database>, config: Config, integrati
    */
   async function store(trx: Transaction<Database>, activations: NewActivation[]): Promise<LockedJob[]> {
     const created = await insertActivations(trx, activations);
+    if (created.length) activated(activations[0].source === 'poll' ? 'poll' : 'delivery', created.length);
     if (local) return addLocked(trx, AGENT_TASK_JOB, created.map((id) => ({ conversation_id: id })), local.workerId);
     await enqueueTaskRuns(trx, created);
     return [];

@@ -18,6 +18,8 @@ export interface DispatcherLoopOptions {
   busy?: () => boolean;
   yieldMs?: number;
   pollMs: number;
+  /** Told how many deliveries each batch dispatched (for the metrics). */
+  dispatched?: (count: number) => void;
   log: (message: string) => void;
 }
 
@@ -50,6 +52,7 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
       let claimed: number;
       try {
         claimed = await dispatcher.dispatchBatch(options.batchSize);
+        if (claimed) options.dispatched?.(claimed);
       } catch (err) {
         // The database is unreachable or similar: the next poll tries again.
         options.log(`dispatcher: ${(err as Error).message}`);

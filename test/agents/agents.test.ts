@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, role, startServer, type TestServer } from '../helpers/hangar.ts';
 import { freePort, newProject, providerEnv, since, type Client } from '../integrations/kit.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
-import { startModel, type ChatRequest, type ModelStandin } from '../standins/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startModel, type ChatRequest, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 
 const ENR_KEY = 'enr_live_agents_7c1e5a9d3b2f4e6a8c0d1f3b5e7a9c2d';
 const CH_TOKEN = 'github_pat_11AAAGENTS0triggerToken3c2b1a0f9e';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startAnalytics, type Analytics } from '../standins/analytics.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startAnalytics, type Analytics } from '../../src/sandbox/standins/analytics.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { ANALYTICS_CLIENT, assertNoSecrets, credentialsSeen, expectRequest, freePort, newProject, providerEnv, query, signIn, since, storedCredentials, type Client } from './kit.ts';
 
 let server: TestServer;

@@ -6,11 +6,11 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startAnalytics, type Analytics } from '../standins/analytics.ts';
-import { startAnzEnrichment, type AnzEnrichment } from '../standins/anz-enrichment.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startAnalytics, type Analytics } from '../../src/sandbox/standins/analytics.ts';
+import { startAnzEnrichment, type AnzEnrichment } from '../../src/sandbox/standins/anz-enrichment.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { ANALYTICS_CLIENT, assertNoSecrets, credentialsSeen, expectRequest, freePort, newProject, providerEnv, signIn, since, storedCredentials, type Client } from './kit.ts';
 
 const ANZ_KEY = 'anz-live-api-call-9f8e7d6c5b4a3f2e1d0c';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { assertNoSecrets, expectRequest, newProject, providerEnv, query, since, type Client } from './kit.ts';
 
 const TOKEN = 'github_pat_11AAOCTO0hangarTestToken7f3e9d2c1b0a';

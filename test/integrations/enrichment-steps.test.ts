@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startAnzEnrichment, type AnzEnrichment } from '../standins/anz-enrichment.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
+import { startAnzEnrichment, type AnzEnrichment } from '../../src/sandbox/standins/anz-enrichment.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { assertNoSecrets, expectRequest, newProject, providerEnv, query, since, type Client } from './kit.ts';
 
 const ANZ_KEY = 'anz-live-3c9e7a1f5b2d4e6a8c0f1b3d5e7a9c2e';

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { owners, type Credentials } from '../../src/integrations/connections.ts';
 import { createVault } from '../../src/integrations/vault.ts';
 import { bearer, bootstrap, call, TEST_ENCRYPTION_KEY, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import type { RecordedRequest, Standin } from '../standins/base.ts';
-import type { OAuthServer } from '../standins/oauth.ts';
+import type { RecordedRequest, Standin } from '../../src/sandbox/standins/base.ts';
+import type { OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 export { freePort } from '../../src/free-port.ts';
 
 export const CODEHOST_CLIENT = { client_id: 'hangar-codehost-app', client_secret: 'codehost-client-secret-5b1f0e9a7c3d' };

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call, expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startAnalytics, type Analytics } from '../standins/analytics.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startAnalytics, type Analytics } from '../../src/sandbox/standins/analytics.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { ANALYTICS_CLIENT, assertNoSecrets, CODEHOST_CLIENT, credentialsOf, credentialsSeen, followCallback, freePort, newProject, providerEnv, query, s256, signIn, since, storedCredentials, type Client } from './kit.ts';
 
 let server: TestServer;

@@ -11,9 +11,9 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { expectError, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
-import { startAnalytics, type Analytics } from '../standins/analytics.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startAnalytics, type Analytics } from '../../src/sandbox/standins/analytics.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { ANALYTICS_CLIENT, assertNoSecrets, CODEHOST_CLIENT, credentialsSeen, freePort, newProject, providerEnv, query, signIn, since, storedCredentials, until, type Client } from './kit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -7,10 +7,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startAnzEnrichment, type AnzEnrichment } from '../standins/anz-enrichment.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startAnzEnrichment, type AnzEnrichment } from '../../src/sandbox/standins/anz-enrichment.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { assertNoSecrets, CODEHOST_CLIENT, credentialsSeen, freePort, newProject, providerEnv, query, signIn, since, storedCredentials, until, type Client } from './kit.ts';
 
 const ANZ_KEY = 'anz-live-resilience-4e5f6a7b8c9d0e1f2a3b';

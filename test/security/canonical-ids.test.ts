@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
-import { startModel, type ModelStandin } from '../standins/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 import { hookAt, LOGIN, newProject, processed, query, sendDelivery, startTriggerServer, TOKEN, waitFor, type Client } from '../triggers/kit.ts';
 
 const ENRICHMENT_KEY = 'enr_live_5f2a9c81d7e34b60a1c2d3e4f5061728';

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { bootstrap, call, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
-import { startModel, type ModelStandin } from '../standins/model.ts';
-import { startOAuthServer, type OAuthServer } from '../standins/oauth.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { assertNoSecrets, CODEHOST_CLIENT, credentialsSeen, freePort, newProject, providerEnv, signIn, type Client } from '../integrations/kit.ts';
 import { hookAt, sendDelivery } from '../triggers/kit.ts';
 

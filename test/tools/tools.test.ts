@@ -15,8 +15,8 @@ import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
 import { fakeDns } from '../helpers/offline-dns.ts';
 import { bearer, call, expectError, role, startServer, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
-import { startEnrichment, type Enrichment } from '../standins/enrichment.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { expectRequest, newProject, providerEnv, since, type Client } from '../integrations/kit.ts';
 
 const ENR_KEY = 'enr_live_tools_4b7d1e9a2c6f8b0d3e5a7c9f1b2d4e6a';

@@ -9,8 +9,8 @@ import { after, before, test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startHangar, type Hangar, type Role } from '../../src/server.ts';
 import { expectError, TEST_ENCRYPTION_KEY, type Reply } from '../helpers/hangar.ts';
-import type { Hook } from '../standins/codehost/model.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, hookAt, LOGIN, newAgent, newProject, query, sendDelivery, startTriggerServer, TOKEN, waitFor, type Client, type SentDelivery } from './kit.ts';
 import * as P from './payloads.ts';
 

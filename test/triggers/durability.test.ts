@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { freshDatabase, TEST_ENCRYPTION_KEY } from '../helpers/hangar.ts';
-import type { Hook } from '../standins/codehost/model.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, freePort, hookAt, LOGIN, newAgent, newProject, query, sign, TOKEN, waitFor, type Client } from './kit.ts';
 import * as P from './payloads.ts';
 

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectError, type TestServer } from '../helpers/hangar.ts';
-import type { RecordedRequest } from '../standins/base.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import type { RecordedRequest } from '../../src/sandbox/standins/base.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import {
   connectCodeHost,
   createTrigger,

@@ -6,8 +6,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { after } from 'node:test';
 import pg from 'pg';
 import { bearer, bootstrap, call, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import type { Hook } from '../standins/codehost/model.ts';
-import type { CodeHost } from '../standins/codehost.ts';
+import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
+import type { CodeHost } from '../../src/sandbox/standins/codehost.ts';
 export { freePort } from '../../src/free-port.ts';
 import { freePort } from '../../src/free-port.ts';
 

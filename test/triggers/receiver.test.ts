@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { expectError, type Reply, type TestServer } from '../helpers/hangar.ts';
-import type { Hook } from '../standins/codehost/model.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import {
   connectCodeHost,
   createTrigger,

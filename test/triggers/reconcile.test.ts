@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { ensureHook } from '../../src/triggers/hooks.ts';
 import { freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, freePort, hangarHookId, hookAt, LOGIN, listTriggers, newAgent, newProject, query, TOKEN, waitFor, type Client } from './kit.ts';
 import * as P from './payloads.ts';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, freePort, hookAt, LOGIN, newAgent, newProject, processed, query, sendDelivery, TOKEN, waitFor, type Client } from './kit.ts';
 import * as P from './payloads.ts';
 

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TestServer } from '../helpers/hangar.ts';
-import type { Hook } from '../standins/codehost/model.ts';
-import { startCodeHost, type CodeHost } from '../standins/codehost.ts';
+import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import {
   connectCodeHost,
   createTrigger,

@@ -106,7 +106,10 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
         summary: 'Where the provider sends the browser back',
         description: 'Authenticated by its single-use state. Redirects to the flow’s redirect_url, or answers JSON.',
         querystring: Type.Object({ state: Type.Optional(Type.String({ maxLength: 500 })), code: Type.Optional(Type.String({ maxLength: 2000 })), error: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: true }),
-        response: { 200: Type.Object({ connection_id: Type.String(), provider: Type.String(), account: Type.Union([Type.String(), Type.Null()]), project_id: Type.String() }) },
+        response: {
+          200: Type.Object({ connection_id: Type.String(), provider: Type.String(), account: Type.Union([Type.String(), Type.Null()]), project_id: Type.String() }),
+          302: Type.Null({ description: 'To the redirect_url of the flow, with connection_id and provider added to its query.' }),
+        },
       },
     },
     async (request, reply) => {

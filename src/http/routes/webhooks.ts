@@ -13,7 +13,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform): P
       {
         // Code-host deliveries may be up to 25 MB.
         bodyLimit: 26 * 1024 * 1024,
-        config: { auth: 'none', exactPathIds: true },
+        config: { auth: 'none', exactPathIds: true, errors: { 401: 'X-Hub-Signature-256 is missing or does not match the body (nothing is stored).' } },
         schema: {
           tags: ['triggers'],
           summary: 'Code-host webhook deliveries',
@@ -33,6 +33,7 @@ export async function webhookRoutes(app: FastifyInstance, platform: Platform): P
           { event: header('x-github-event'), delivery: header('x-github-delivery'), signature: header('x-hub-signature-256'), contentType: header('content-type') },
           body,
         );
+        if (result.duplicate !== undefined) platform.metrics.deliveries.inc({ outcome: result.duplicate ? 'duplicate' : 'received' });
         return reply.code(202).send(result);
       },
     );

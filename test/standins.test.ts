@@ -7,12 +7,12 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { startAnalytics, type Analytics } from './analytics.ts';
-import { startAnzEnrichment, type AnzEnrichment } from './anz-enrichment.ts';
-import { startCodeHost, type CodeHost } from './codehost.ts';
-import { matchRoute, validateResponse } from './codehost/openapi.ts';
-import { startEnrichment, type Enrichment } from './enrichment.ts';
-import { startOAuthServer, type OAuthServer } from './oauth.ts';
+import { startAnalytics, type Analytics } from '../src/sandbox/standins/analytics.ts';
+import { startAnzEnrichment, type AnzEnrichment } from '../src/sandbox/standins/anz-enrichment.ts';
+import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
+import { matchRoute, validateResponse } from '../src/sandbox/standins/codehost/openapi.ts';
+import { startEnrichment, type Enrichment } from '../src/sandbox/standins/enrichment.ts';
+import { startOAuthServer, type OAuthServer } from '../src/sandbox/standins/oauth.ts';
 
 const CLIENT = { client_id: 'hangar-client', client_secret: 'hangar-secret', redirect_uris: ['http://127.0.0.1:9/callback'] };
 const ACCOUNTS = [

@@ -135,7 +135,10 @@ export const issueRoutes: Record<string, Handler> = {
       closed_by: null,
     };
     repo.issues.push(issue);
-    return created(ctx.shapes.issue(repo, issue), `${ctx.api}/repos/${repo.owner.login}/${repo.name}/issues/${issue.number}`);
+    const shaped = ctx.shapes.issue(repo, issue);
+    // As GitHub does: the repository's webhooks hear of it (after the answer, in the background).
+    setImmediate(() => void ctx.hooks.deliver('issues', { action: 'opened', issue: shaped, repository: ctx.shapes.repository(repo), sender: ctx.shapes.userByLogin(ctx.viewer.login) }, { repo: `${repo.owner.login}/${repo.name}` }).catch(() => {}));
+    return created(shaped, `${ctx.api}/repos/${repo.owner.login}/${repo.name}/issues/${issue.number}`);
   },
   'issues/get': (ctx) => {
     const repo = repoFor(ctx);

@@ -1,0 +1,89 @@
+// What an operator scrapes at /metrics (Prometheus text, prom-client): one registry per Hangar
+// instance (tests run several in one process). Counters are bumped where the thing happens; the
+// job queue and the pool are read when scraped.
+import type pg from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  deliveries: Counter<'outcome'>;
+  dispatched: Counter;
+  activations: Counter<'source'>;
+  providerCalls: Counter<'provider' | 'status'>;
+  providerRetries: Counter<'provider'>;
+  quotaRemaining: Gauge<'provider' | 'quota'>;
+  principalCache: Counter<'result'>;
+}
+
+export function createMetrics(pool: pg.Pool): Metrics {
+  const registry = new Registry();
+  // Process figures, the event-loop lag among them (nodejs_eventloop_lag_seconds and its percentiles).
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const registers = [registry];
+  new Gauge({
+    name: 'hangar_db_pool_connections',
+    help: 'PostgreSQL connections of this process: total open, idle, and callers waiting for one.',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  // One query per scrape serves both queue gauges: the first one collected runs it, the second reads it.
+  let reading: Promise<Array<{ task: string; n: number; age: number }>> | undefined;
+  const readQueue = () =>
+    pool
+      .query<{ task: string; n: number; age: number }>(
+        // graphile-worker's own tables (0.16.6, pinned); shared by every process of the region.
+        `SELECT t.identifier AS task, count(*)::int AS n, coalesce(extract(epoch FROM now() - min(j.run_at)), 0)::float8 AS age
+           FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+          WHERE j.locked_at IS NULL AND j.run_at <= now() AND j.attempts < j.max_attempts
+          GROUP BY t.identifier`,
+      )
+      .then((r) => r.rows, () => []);
+  new Gauge({
+    name: 'hangar_job_queue_depth',
+    help: 'Jobs ready to run and not taken, by task.',
+    labelNames: ['task'],
+    registers,
+    async collect() {
+      reading = readQueue();
+      this.reset();
+      for (const r of await reading) this.set({ task: r.task }, r.n);
+    },
+  });
+  new Gauge({
+    name: 'hangar_job_queue_oldest_age_seconds',
+    help: 'How long the oldest ready, untaken job of each task has been waiting.',
+    labelNames: ['task'],
+    registers,
+    async collect() {
+      const rows = await (reading ?? readQueue());
+      reading = undefined;
+      this.reset();
+      for (const r of rows) this.set({ task: r.task }, r.age);
+    },
+  });
+  return {
+    registry,
+    httpRequests: new Counter({ name: 'hangar_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'], registers }),
+    httpDuration: new Histogram({
+      name: 'hangar_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    deliveries: new Counter({ name: 'hangar_webhook_deliveries_total', help: 'Signed code-host deliveries stored (received) or recognised as redeliveries (duplicate).', labelNames: ['outcome'], registers }),
+    dispatched: new Counter({ name: 'hangar_webhook_deliveries_dispatched_total', help: 'Deliveries this process dispatched to their triggers.', registers }),
+    activations: new Counter({ name: 'hangar_trigger_activations_total', help: 'Trigger activations (each starts one agent task), by source.', labelNames: ['source'], registers }),
+    providerCalls: new Counter({ name: 'hangar_provider_calls_total', help: 'Calls to providers, after retries, by provider and final status (unreachable, rate_limited).', labelNames: ['provider', 'status'], registers }),
+    providerRetries: new Counter({ name: 'hangar_provider_retries_total', help: 'Provider requests sent again (rate limits, 5xx, network errors).', labelNames: ['provider'], registers }),
+    quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers }),
+    principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
+  };
+}
