@@ -1,4 +1,24 @@
 export interface paths {
+    "/latest/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process is up
+         * @description No authentication.
+         */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -70,7 +90,9 @@ export interface paths {
         };
         /**
          * Projects the caller belongs to
-         * @description API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         * @description `projects` and `count` (all of them) as the v2 SDK reads them; `results` is the same page.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
          */
         get: operations["projectsList"];
         put?: never;
@@ -94,7 +116,7 @@ export interface paths {
          * Invite a user to the project
          * @description One pending invite per email and project (a second is 409: delete and re-create to change the role). A user already in the organization is accepted at once (`state: "accepted"`).
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authInviteCreate"];
         delete?: never;
@@ -114,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Delete a pending invite
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authInviteDelete"];
         delete?: never;
@@ -134,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Pending invites of the project
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authInviteList"];
         delete?: never;
@@ -176,9 +198,29 @@ export interface paths {
         put?: never;
         /**
          * Members of the project
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authUsersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/auth/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member of the project
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
+         */
+        get: operations["authUsers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -196,9 +238,9 @@ export interface paths {
         put?: never;
         /**
          * Change a member's role
-         * @description Header: `Authorization: <project_id>:<API_KEY>` (no Bearer prefix needed). Demoting the last admin is 409.
+         * @description Header: `Authorization: <project_id>:<API_KEY>` (no Bearer prefix needed). Demoting the last admin is 409. The role is always replaced: `overwrite` and profile fields are accepted and ignored.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authUsersUpdate"];
         delete?: never;
@@ -220,7 +262,7 @@ export interface paths {
          * Remove a user from the project
          * @description Removes the user from this project only. Removing the last admin is 409.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "admin" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "admin" or higher.
          */
         post: operations["authUsersDelete"];
         delete?: never;
@@ -304,7 +346,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a key
-         * @description Takes effect on the next request, on every server.
+         * @description Takes effect on the next request, on every server. The key as `key_id` or (the v2 SDK's form) `id`.
          *
          *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
          */
@@ -350,7 +392,7 @@ export interface paths {
          * Sign in to the dashboard
          * @description Sets an HTTP-only, SameSite=Strict session cookie.
          *
-         *     No authentication needed; an API key is used when given.
+         *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */
         post: operations["authLogin"];
         delete?: never;
@@ -390,7 +432,7 @@ export interface paths {
          * The provider catalogue
          * @description Providers, how each connects, whether it is beta, its API Call rules, and its named tool steps with their input schemas.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["integrationsProvidersList"];
         put?: never;
@@ -412,7 +454,7 @@ export interface paths {
          * The tool-step search bar
          * @description Steps whose provider kind words (e.g. "enrichment", "code host", "analytics") or whose names match every word of `query`.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["integrationsStepsList"];
         put?: never;
@@ -436,7 +478,7 @@ export interface paths {
          * Connect a provider with an API key
          * @description For the enrichment providers (their API key) and the code host (a fine-grained access token). The key is checked at the provider when it offers a check, stored encrypted, and never returned.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["integrationsConnectionsCreate"];
         delete?: never;
@@ -458,7 +500,7 @@ export interface paths {
          * Begin signing in to a provider
          * @description Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["integrationsOauthGetUrl"];
         delete?: never;
@@ -500,7 +542,7 @@ export interface paths {
         put?: never;
         /**
          * The project's connections (never their secrets)
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["integrationsConnectionsList"];
         delete?: never;
@@ -522,7 +564,7 @@ export interface paths {
          * Remove a connection
          * @description Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["integrationsConnectionsDelete"];
         delete?: never;
@@ -544,7 +586,7 @@ export interface paths {
          * Run a named tool step
          * @description A provider no-match is a success with `output.matched: false`. Credits used are recorded on the run.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["integrationsStepsRun"];
         delete?: never;
@@ -566,7 +608,7 @@ export interface paths {
          * API Call: forward a request to the provider
          * @description `endpoint` is a path at the provider (for analytics from the version segment: `v1beta/...`). The provider’s answer, whatever its status, comes back as data. The code host requires `headers: {"accept": "application/vnd.codehost+json"}`.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["integrationsApiCall"];
         delete?: never;
@@ -586,7 +628,7 @@ export interface paths {
         put?: never;
         /**
          * Create a tool
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["studiosCreate"];
         delete?: never;
@@ -606,9 +648,31 @@ export interface paths {
         put?: never;
         /**
          * Replace a tool
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["studiosUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/studios/bulk_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update tools by their ids
+         * @description The hosted clients' save (`relevance deploy`, the Python SDK). Each entry names its own `studio_id` (any text); an unknown id creates the tool. With `partial_update` the fields given replace the stored ones, without it the entry replaces the tool. All entries or none.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
+         */
+        post: operations["studiosBulkUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -624,9 +688,29 @@ export interface paths {
         };
         /**
          * A tool
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["studiosGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/studios/{studio_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tool (the chain client's form)
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["studios"];
         put?: never;
         post?: never;
         delete?: never;
@@ -644,11 +728,35 @@ export interface paths {
         };
         /**
          * The project's tools
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description Filter fields: studio_id, _id, project, title, public, publicly_triggerable, tags.source, version.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["studiosList"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/studios/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a tool
+         * @description Within the same project; `region` is accepted and ignored (one deployment serves one region).
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
+         */
+        post: operations["studiosClone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -666,7 +774,7 @@ export interface paths {
         put?: never;
         /**
          * Delete tools
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["studiosBulkDelete"];
         delete?: never;
@@ -686,11 +794,35 @@ export interface paths {
         put?: never;
         /**
          * Run a tool and wait for its result
-         * @description A failing step makes `status: "failed"` with an error naming the step and why.
+         * @description A failing step makes `status: "failed"` with an error naming the step and why. Without an Authorization header, only a tool with `publicly_triggerable: true` runs, named with `project` in the body (the chain client's `Client.runChain`); otherwise 401.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         *
+         *     Also without any Authorization header, as the route description says.
          */
         post: operations["studiosTriggerLimited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/studios/{studio_id}/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a tool, or a configuration given with the call
+         * @description The chain client's `Chain.run`. `studio_override` (needs role:editor) runs that configuration instead of the stored tool; `return_state` adds each step's output. `version` and `state_override` are accepted and ignored.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        post: operations["studiosTrigger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -710,7 +842,7 @@ export interface paths {
          * Start a tool run
          * @description Poll it with GET /latest/studios/{studio_id}/async_poll/{job_id}.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["studiosTriggerAsync"];
         delete?: never;
@@ -730,7 +862,7 @@ export interface paths {
          * A tool run’s progress
          * @description On completion an update of `type: "chain-success"` holds `output.output`.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["studiosAsyncPoll"];
         put?: never;
@@ -752,7 +884,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update an agent
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["agentsUpsert"];
         delete?: never;
@@ -770,11 +902,33 @@ export interface paths {
         };
         /**
          * An agent
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["agentsGet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/agents/tools/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The tools of the agents' actions
+         * @description Each tool once; named-step actions are not tools and are left out.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        post: operations["agentsToolsList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -792,7 +946,7 @@ export interface paths {
         put?: never;
         /**
          * The project's agents
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsList"];
         delete?: never;
@@ -814,7 +968,7 @@ export interface paths {
          * Delete an agent
          * @description Its triggers go too, with their webhooks at the code host.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["agentsDelete"];
         delete?: never;
@@ -834,11 +988,53 @@ export interface paths {
         put?: never;
         /**
          * Send a message to an agent
-         * @description Starts a task, or continues `conversation_id`; answers at once, the worker runs it.
+         * @description Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) are not available (400).
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/agents/conversations/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's tasks, filtered, sorted and paged (the hosted clients' list)
+         * @description Filter fields: conversation.agent_id, conversation.state, conversation.trigger_id, conversation.created_by_user_id, conversation.is_debug_mode_task, knowledge_set, _id, project. `query` searches the titles. `include_agent_details` and `include_debug_info` are accepted and ignored.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["agentsConversationsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/agents/conversations/studios/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's tool runs, newest first
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["agentsConversationsStudiosList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -856,7 +1052,7 @@ export interface paths {
         put?: never;
         /**
          * An agent's tasks, newest first
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsTasksList"];
         delete?: never;
@@ -874,7 +1070,9 @@ export interface paths {
         };
         /**
          * State and times of a task
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description The hosted `metadata` object, with Hangar's own fields beside it. `include_streaming_token` is accepted; no streaming token is given (streaming is not available on this deployment).
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         get: operations["agentsTasksMetadata"];
         put?: never;
@@ -896,9 +1094,73 @@ export interface paths {
         put?: never;
         /**
          * Messages and tool runs of a task, newest first
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         * @description `cursor`: next_cursor of the previous page (older items), or `{after: ISO}` for the items at or after that time.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsTasksView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/agents/{agent_id}/tasks/{conversation_id}/trigger_message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message that started a task
+         * @description Send its text back to /latest/agents/trigger with `conversation_id` and `edit_message_id: <item_id>` to re-run the task from it.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["agentsTasksTriggerMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/knowledge/sets/{conversation_id}/get_metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's metadata by its id alone
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["knowledgeSetsGetMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/knowledge/sets/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete tasks by id
+         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
+         */
+        post: operations["knowledgeSetsDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -918,7 +1180,7 @@ export interface paths {
          * Create a trigger
          * @description For code-host triggers Hangar registers the webhook at the code host itself. `config`: `{repository: "owner/name"}`, `{organization: "login"}`, or `{}` for codehost.new_gist.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["agentsTriggersCreate"];
         delete?: never;
@@ -938,9 +1200,9 @@ export interface paths {
         put?: never;
         /**
          * An agent's triggers
-         * @description With each hook and its events; never the hook secret.
+         * @description With each hook, its events, its health and its delivery counters; never the hook secret. Hangar keeps each webhook healthy itself: a reconciliation pass (at start and every HANGAR_HOOK_RECONCILE_SECONDS) re-creates a deleted hook with a new secret, re-activates a disabled one, patches drifted events or URL and removes stray hooks with Hangar's receiver URL; a recovery job (at start and every HANGAR_HOOK_RECOVERY_SECONDS) asks the code host to redeliver the deliveries Hangar missed within its retention window (HANGAR_HOOK_RECOVERY_WINDOW_HOURS), each at most once.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "viewer" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsTriggersList"];
         delete?: never;
@@ -962,7 +1224,7 @@ export interface paths {
          * Pause or resume a trigger
          * @description A paused trigger records deliveries but activates nothing.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["agentsTriggersUpdate"];
         delete?: never;
@@ -984,7 +1246,7 @@ export interface paths {
          * Delete a trigger
          * @description Removes the webhook at the code host when no other trigger uses it.
          *
-         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional). Needs the project role "editor" or higher.
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["agentsTriggersDelete"];
         delete?: never;
@@ -1034,6 +1296,82 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -1072,8 +1410,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1130,8 +1486,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1169,8 +1543,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
-                    description: string;
+                    name?: string;
+                    description?: string;
                     organization_id: string;
                 };
             };
@@ -1223,6 +1597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1241,7 +1624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -1252,6 +1635,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1275,6 +1667,8 @@ export interface operations {
             query?: {
                 page_size?: number;
                 cursor?: string;
+                /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                page?: number;
             };
             header?: never;
             path?: never;
@@ -1289,6 +1683,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        projects: {
+                            project_id: string;
+                            name: string;
+                            description: string;
+                            organization_id: string;
+                            role: "admin" | "editor" | "viewer";
+                            /**
+                             * @description Role granted: `{"items": {"platformDefault": {"actions": {"role:editor": true}}}}`. Actions: admin, role:editor, role:viewer.
+                             * @example {
+                             *       "items": {
+                             *         "platformDefault": {
+                             *           "actions": {
+                             *             "role:editor": true
+                             *           }
+                             *         }
+                             *       }
+                             *     }
+                             */
+                            permissions: {
+                                items: {
+                                    platformDefault: {
+                                        actions: {
+                                            /** @enum {boolean} */
+                                            admin?: true;
+                                            /** @enum {boolean} */
+                                            "role:editor"?: true;
+                                            /** @enum {boolean} */
+                                            "role:viewer"?: true;
+                                        };
+                                    };
+                                };
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        count: number;
                         results: {
                             project_id: string;
                             name: string;
@@ -1323,6 +1755,8 @@ export interface operations {
                             };
                             /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
                         }[];
                         next_cursor?: string;
                     };
@@ -1364,6 +1798,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1382,7 +1825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -1393,6 +1836,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1501,6 +1953,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1519,7 +1980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -1530,6 +1991,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1612,6 +2082,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1630,7 +2109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -1641,6 +2120,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1672,6 +2160,8 @@ export interface operations {
                     /** @default 50 */
                     page_size?: number;
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                 };
             };
         };
@@ -1684,7 +2174,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
+                            _id: string;
                             invite_code: string;
+                            project: string;
                             email: string;
                             /**
                              * @description Role granted: `{"items": {"platformDefault": {"actions": {"role:editor": true}}}}`. Actions: admin, role:editor, role:viewer.
@@ -1758,6 +2250,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1776,7 +2277,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -1787,6 +2288,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1861,6 +2371,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -1881,6 +2400,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1912,6 +2440,8 @@ export interface operations {
                     /** @default 50 */
                     page_size?: number;
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                 };
             };
         };
@@ -1924,10 +2454,32 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
+                            _id: string;
                             user_id: string;
+                            /** @enum {string} */
+                            type: "user";
                             email: string;
                             name: string | null;
                             role: "admin" | "editor" | "viewer";
+                            /** @description The hosted shape: the permissions object per project (here, this project). */
+                            permissions: {
+                                projects: {
+                                    [key: string]: {
+                                        items: {
+                                            platformDefault: {
+                                                actions: {
+                                                    /** @enum {boolean} */
+                                                    admin?: true;
+                                                    /** @enum {boolean} */
+                                                    "role:editor"?: true;
+                                                    /** @enum {boolean} */
+                                                    "role:viewer"?: true;
+                                                };
+                                            };
+                                        };
+                                    };
+                                };
+                            };
                             /**
                              * @description Role granted: `{"items": {"platformDefault": {"actions": {"role:editor": true}}}}`. Actions: admin, role:editor, role:viewer.
                              * @example {
@@ -1940,7 +2492,7 @@ export interface operations {
                              *       }
                              *     }
                              */
-                            permissions: {
+                            project_permissions: {
                                 items: {
                                     platformDefault: {
                                         actions: {
@@ -1998,6 +2550,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2016,7 +2577,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2027,6 +2588,192 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    authUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        user_id: string;
+                        /** @enum {string} */
+                        type: "user";
+                        email: string;
+                        name: string | null;
+                        role: "admin" | "editor" | "viewer";
+                        /** @description The hosted shape: the permissions object per project (here, this project). */
+                        permissions: {
+                            projects: {
+                                [key: string]: {
+                                    items: {
+                                        platformDefault: {
+                                            actions: {
+                                                /** @enum {boolean} */
+                                                admin?: true;
+                                                /** @enum {boolean} */
+                                                "role:editor"?: true;
+                                                /** @enum {boolean} */
+                                                "role:viewer"?: true;
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                        };
+                        /**
+                         * @description Role granted: `{"items": {"platformDefault": {"actions": {"role:editor": true}}}}`. Actions: admin, role:editor, role:viewer.
+                         * @example {
+                         *       "items": {
+                         *         "platformDefault": {
+                         *           "actions": {
+                         *             "role:editor": true
+                         *           }
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        project_permissions: {
+                            items: {
+                                platformDefault: {
+                                    actions: {
+                                        /** @enum {boolean} */
+                                        admin?: true;
+                                        /** @enum {boolean} */
+                                        "role:editor"?: true;
+                                        /** @enum {boolean} */
+                                        "role:viewer"?: true;
+                                    };
+                                };
+                            };
+                        };
+                        active: boolean;
+                        /** Format: date-time */
+                        joined_at: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2083,6 +2830,7 @@ export interface operations {
                             };
                         };
                     };
+                    overwrite?: boolean;
                 };
             };
         };
@@ -2161,6 +2909,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2179,7 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2190,6 +2947,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2273,6 +3039,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2291,7 +3066,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2302,6 +3077,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2396,6 +3180,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2414,7 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2425,6 +3218,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2468,6 +3270,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_key: string;
+                        id: string;
                         key_id: string;
                         label: string | null;
                         /** Format: date-time */
@@ -2511,6 +3314,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2529,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,6 +3352,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2573,6 +3394,8 @@ export interface operations {
                     /** @default 50 */
                     page_size?: number;
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                 };
             };
         };
@@ -2585,6 +3408,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: {
+                            _id: string;
                             key_id: string;
                             label: string | null;
                             hint: string;
@@ -2631,6 +3455,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2649,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2660,6 +3493,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2690,7 +3532,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    key_id: string;
+                    key_id?: string;
+                    id?: string;
                 };
             };
         };
@@ -2744,6 +3587,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2762,7 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2773,6 +3625,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2859,6 +3720,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -2877,7 +3747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -2888,6 +3758,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2945,8 +3824,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
-            401: {
+            /** @description Unknown resource, or one of another project. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2954,8 +3833,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Unknown resource, or one of another project. */
-            404: {
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2983,6 +3862,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3049,6 +3937,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3069,6 +3966,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3168,6 +4074,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3186,7 +4101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3197,6 +4112,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3283,6 +4207,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3301,7 +4234,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3312,6 +4245,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3397,6 +4339,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3415,7 +4366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3426,6 +4377,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3510,6 +4470,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3528,7 +4497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3539,6 +4508,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3609,8 +4587,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3704,6 +4700,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3722,7 +4727,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3733,6 +4738,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3816,6 +4830,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3834,7 +4857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,6 +4868,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3936,6 +4968,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -3954,7 +4995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -3965,6 +5006,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4055,6 +5105,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4073,7 +5132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4084,6 +5143,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4183,6 +5251,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4201,7 +5278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4212,6 +5289,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4313,6 +5399,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4331,7 +5426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4342,6 +5437,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4360,16 +5464,40 @@ export interface operations {
             };
         };
     };
-    studiosGet: {
+    studiosBulkUpdate: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                studio_id: string;
-            };
+            path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    updates: ({
+                        studio_id?: string;
+                        title?: string;
+                        description?: string;
+                        public?: boolean;
+                        publicly_triggerable?: boolean;
+                        project?: string;
+                        params_schema?: {
+                            [key: string]: unknown;
+                        } | null;
+                        transformations?: {
+                            steps: {
+                                [key: string]: unknown;
+                            }[];
+                            output?: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    partial_update?: boolean;
+                    version?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -4378,20 +5506,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        studio_id: string;
-                        title: string;
-                        description: string;
-                        params_schema?: {
-                            [key: string]: unknown;
-                        };
-                        transformations: {
-                            steps: {
-                                [key: string]: unknown;
-                            }[];
-                            output?: unknown;
-                        };
-                        created_at: string;
-                        updated_at: string;
+                        studio_ids: string[];
                     };
                 };
             };
@@ -4431,6 +5546,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4449,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4460,6 +5584,313 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    studiosGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Also the fields the clients stored and read back: tags, state_mapping, output_schema, version, params, emoji, metrics. */
+                        studio: {
+                            studio_id: string;
+                            _id: string;
+                            project: string;
+                            title: string;
+                            description: string;
+                            params_schema?: {
+                                [key: string]: unknown;
+                            };
+                            transformations: {
+                                steps: {
+                                    [key: string]: unknown;
+                                }[];
+                                output?: unknown;
+                            };
+                            /** @description Anyone may view the tool; it never lets anyone run it. */
+                            public: boolean;
+                            /** @description Anyone with its id may run it through trigger_limited without a key (`project` in the body). */
+                            publicly_triggerable: boolean;
+                            insert_date_: string;
+                            update_date_: string;
+                            created_at: string;
+                            updated_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    studios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Also the fields the clients stored and read back: tags, state_mapping, output_schema, version, params, emoji, metrics. */
+                        studio: {
+                            studio_id: string;
+                            _id: string;
+                            project: string;
+                            title: string;
+                            description: string;
+                            params_schema?: {
+                                [key: string]: unknown;
+                            };
+                            transformations: {
+                                steps: {
+                                    [key: string]: unknown;
+                                }[];
+                                output?: unknown;
+                            };
+                            /** @description Anyone may view the tool; it never lets anyone run it. */
+                            public: boolean;
+                            /** @description Anyone with its id may run it through trigger_limited without a key (`project` in the body). */
+                            publicly_triggerable: boolean;
+                            insert_date_: string;
+                            update_date_: string;
+                            created_at: string;
+                            updated_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4482,7 +5913,12 @@ export interface operations {
         parameters: {
             query?: {
                 page_size?: number;
+                /** @description next_cursor of the previous page. */
                 cursor?: string;
+                /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                page?: number;
+                /** @description JSON array of `{filter_type: "exact_match", field, condition_value, condition: "==" | "!="}`, AND-ed. */
+                filters?: string;
             };
             header?: never;
             path?: never;
@@ -4497,8 +5933,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: {
+                        results: ({
                             studio_id: string;
+                            _id: string;
+                            project: string;
                             title: string;
                             description: string;
                             params_schema?: {
@@ -4510,9 +5948,17 @@ export interface operations {
                                 }[];
                                 output?: unknown;
                             };
+                            /** @description Anyone may view the tool; it never lets anyone run it. */
+                            public: boolean;
+                            /** @description Anyone with its id may run it through trigger_limited without a key (`project` in the body). */
+                            publicly_triggerable: boolean;
+                            insert_date_: string;
+                            update_date_: string;
                             created_at: string;
                             updated_at: string;
-                        }[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                         next_cursor?: string;
                     };
                 };
@@ -4553,6 +5999,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4571,7 +6026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4582,6 +6037,144 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    studiosClone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    studio_id: string;
+                    project?: string;
+                    region?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        studio_id: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4662,6 +6255,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4680,7 +6282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4691,6 +6293,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4724,6 +6335,7 @@ export interface operations {
                     params?: {
                         [key: string]: unknown;
                     };
+                    project?: string;
                 };
             };
         };
@@ -4735,16 +6347,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The tool output; `{}` when the run failed. */
                         output: unknown;
-                        status: string;
-                        errors: {
+                        status: "complete" | "failed";
+                        errors: ({
+                            /** @description What went wrong, for people. */
+                            body: string;
+                            raw: string;
+                            step_name: string;
+                            stepName: string;
                             step: string;
                             transformation: string;
                             message: string;
                             error_type: string;
-                        }[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                         executionTime: number;
-                        credits_used: number;
+                        /** @description One entry per step run: its credits. */
+                        credits_used: {
+                            credits: number;
+                            name: string;
+                            num_units: number;
+                            multiplier: number;
+                            tool_name: string;
+                        }[];
+                        /** @description Credits of the whole run. */
+                        cost: number;
+                        /** @description With return_state. */
+                        state?: {
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            steps: {
+                                [key: string]: {
+                                    output: unknown;
+                                    executionTime: number;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -4784,6 +6425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4802,7 +6452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4813,6 +6463,191 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    studiosTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                studio_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    studio_id?: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    return_state?: boolean;
+                    studio_override?: {
+                        [key: string]: unknown;
+                    };
+                    version?: string;
+                    state_override?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The tool output; `{}` when the run failed. */
+                        output: unknown;
+                        status: "complete" | "failed";
+                        errors: ({
+                            /** @description What went wrong, for people. */
+                            body: string;
+                            raw: string;
+                            step_name: string;
+                            stepName: string;
+                            step: string;
+                            transformation: string;
+                            message: string;
+                            error_type: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        executionTime: number;
+                        /** @description One entry per step run: its credits. */
+                        credits_used: {
+                            credits: number;
+                            name: string;
+                            num_units: number;
+                            multiplier: number;
+                            tool_name: string;
+                        }[];
+                        /** @description Credits of the whole run. */
+                        cost: number;
+                        /** @description With return_state. */
+                        state?: {
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            steps: {
+                                [key: string]: {
+                                    output: unknown;
+                                    executionTime: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4899,6 +6734,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -4917,7 +6761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -4928,6 +6772,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5010,6 +6863,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5028,7 +6890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,6 +6901,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5067,29 +6938,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Given: update that agent; omitted: create one. */
+                    /** @description Given: update that agent (only the fields given change); omitted: create one. */
                     agent_id?: string;
-                    name: string;
+                    /** @description Required to create an agent. */
+                    name?: string;
                     system_prompt?: string;
-                    /** @description Model name at the chat-completions endpoint (HANGAR_MODEL when omitted). */
-                    model?: string;
-                    /** @description OpenAI-compatible endpoint for this agent (HANGAR_MODEL_BASE_URL when omitted). */
-                    model_base_url?: string;
+                    /** @description Model name at the chat-completions endpoint (HANGAR_MODEL when omitted or null). */
+                    model?: string | null;
+                    /** @description OpenAI-compatible endpoint for this agent (HANGAR_MODEL_BASE_URL when omitted or null). */
+                    model_base_url?: string | null;
                     /** @description Key for model_base_url; stored encrypted, never returned. */
                     model_api_key?: string;
-                    /** @description Tools (`{studio_id, params?}`) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}. */
-                    actions?: ({
+                    /** @description Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}. */
+                    actions?: (({
                         studio_id: string;
                         params?: {
                             [key: string]: unknown;
                         };
-                    } | {
+                    } & {
+                        [key: string]: unknown;
+                    }) | ({
+                        chain_id: string;
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
                         step: string;
                         connection_id: string;
                         inputs?: {
                             [key: string]: unknown;
                         };
-                    })[];
+                    } | ({
+                        agent_id: string;
+                    } & {
+                        [key: string]: unknown;
+                    }))[];
+                    /** @description Accepted for the hosted clients; an update changes only the fields given either way. */
+                    partial_update?: boolean;
+                    description?: string;
+                    emoji?: string;
+                    public?: boolean;
+                    temperature?: number;
+                    autonomy_limit?: number;
+                    tags?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
                 };
             };
         };
@@ -5141,6 +7038,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5159,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5170,6 +7076,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5206,17 +7121,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        agent_id: string;
-                        name: string;
-                        system_prompt: string;
-                        model: string | null;
-                        model_base_url: string | null;
-                        has_model_api_key: boolean;
-                        actions: {
+                        /** @description Also description, emoji, temperature, autonomy_limit and tags when they were set. */
+                        agent: {
+                            agent_id: string;
+                            _id: string;
+                            project: string;
+                            name: string;
+                            system_prompt: string;
+                            model: string | null;
+                            model_base_url: string | null;
+                            has_model_api_key: boolean;
+                            /** @description Tool actions carry both `studio_id` and `chain_id`. */
+                            actions: {
+                                [key: string]: unknown;
+                            }[];
+                            public: boolean;
+                            insert_date_: string;
+                            update_date_: string;
+                            created_at: string;
+                            updated_at: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
-                        created_at: string;
-                        updated_at: string;
+                        };
                     };
                 };
             };
@@ -5256,6 +7182,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5274,7 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5285,6 +7220,167 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agentsToolsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agent_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: ({
+                            studio_id: string;
+                            _id: string;
+                            project: string;
+                            title: string;
+                            description: string;
+                            params_schema?: {
+                                [key: string]: unknown;
+                            };
+                            transformations: {
+                                steps: {
+                                    [key: string]: unknown;
+                                }[];
+                                output?: unknown;
+                            };
+                            /** @description Anyone may view the tool; it never lets anyone run it. */
+                            public: boolean;
+                            /** @description Anyone with its id may run it through trigger_limited without a key (`project` in the body). */
+                            publicly_triggerable: boolean;
+                            insert_date_: string;
+                            update_date_: string;
+                            created_at: string;
+                            updated_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5314,7 +7410,10 @@ export interface operations {
             content: {
                 "application/json": {
                     page_size?: number;
+                    /** @description next_cursor of the previous page. */
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                 };
             };
         };
@@ -5326,19 +7425,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: {
+                        results: ({
                             agent_id: string;
+                            _id: string;
+                            project: string;
                             name: string;
                             system_prompt: string;
                             model: string | null;
                             model_base_url: string | null;
                             has_model_api_key: boolean;
+                            /** @description Tool actions carry both `studio_id` and `chain_id`. */
                             actions: {
                                 [key: string]: unknown;
                             }[];
+                            public: boolean;
+                            insert_date_: string;
+                            update_date_: string;
                             created_at: string;
                             updated_at: string;
-                        }[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                         next_cursor?: string;
                     };
                 };
@@ -5379,6 +7486,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5397,7 +7513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5408,6 +7524,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5490,6 +7615,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5508,7 +7642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5519,6 +7653,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5549,11 +7692,18 @@ export interface operations {
                 "application/json": {
                     agent_id: string;
                     message: {
-                        /** @enum {string} */
-                        role: "user";
+                        role: string;
                         content: string;
+                        attachments?: unknown[];
+                    } & {
+                        [key: string]: unknown;
                     };
                     conversation_id?: string;
+                    edit_message_id?: string;
+                    agent_override?: unknown;
+                    use_streaming?: boolean;
+                } & {
+                    [key: string]: unknown;
                 };
             };
         };
@@ -5571,8 +7721,8 @@ export interface operations {
                         };
                         conversation_id: string;
                         agent_id: string;
-                        /** @description queued, running, pending-approval, completed, errored or cancelled */
-                        state: string;
+                        /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                        state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
                     };
                 };
             };
@@ -5612,6 +7762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5630,7 +7789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,6 +7800,304 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agentsConversationsList: {
+        parameters: {
+            query?: {
+                /** @description JSON array of `{filter_type: "exact_match", field, condition_value, condition: "==" | "!="}`, AND-ed. */
+                filters?: string;
+                /** @description JSON array with one `{<insert_date | update_date | insert_datetime | update_datetime>: "asc" | "desc"}`; newest first by default. */
+                sort?: string;
+                page_size?: number;
+                page?: number;
+                query?: string;
+                include_agent_details?: boolean;
+                include_debug_info?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            knowledge_set: string;
+                            /** @description A task as the hosted clients read it. */
+                            metadata: {
+                                _id: string;
+                                project: string;
+                                /** @description The conversation id. */
+                                knowledge_set: string;
+                                insert_date: string;
+                                update_date: string;
+                                insert_datetime: string;
+                                update_datetime: string;
+                                conversation: {
+                                    agent_id: string;
+                                    /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                                    state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
+                                    /** @description The first message, shortened. */
+                                    title: string;
+                                    created_by_user_id: string;
+                                    is_debug_mode_task: boolean;
+                                    has_errored: boolean;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agentsConversationsStudiosList: {
+        parameters: {
+            query: {
+                conversation_id: string;
+                agent_id?: string;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            studio_id: string;
+                            status: string;
+                            output_preview: unknown;
+                            errors: unknown[];
+                            credits_used: unknown[];
+                            input_params: unknown;
+                            insert_date_: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5672,7 +8129,10 @@ export interface operations {
             content: {
                 "application/json": {
                     page_size?: number;
+                    /** @description next_cursor of the previous page. */
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                     trigger_id?: string;
                 };
             };
@@ -5687,8 +8147,8 @@ export interface operations {
                     "application/json": {
                         results: {
                             conversation_id: string;
-                            /** @description queued, running, pending-approval, completed, errored or cancelled */
-                            state: string;
+                            /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                            state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
                             trigger_id?: string;
                             trigger_type?: string;
                             created_at: string;
@@ -5733,6 +8193,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5751,7 +8220,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5762,6 +8231,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5782,7 +8260,9 @@ export interface operations {
     };
     agentsTasksMetadata: {
         parameters: {
-            query?: never;
+            query?: {
+                include_streaming_token?: boolean;
+            };
             header?: never;
             path: {
                 agent_id: string;
@@ -5799,10 +8279,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description A task as the hosted clients read it. */
+                        metadata: {
+                            _id: string;
+                            project: string;
+                            /** @description The conversation id. */
+                            knowledge_set: string;
+                            insert_date: string;
+                            update_date: string;
+                            insert_datetime: string;
+                            update_datetime: string;
+                            conversation: {
+                                agent_id: string;
+                                /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                                state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
+                                /** @description The first message, shortened. */
+                                title: string;
+                                created_by_user_id: string;
+                                is_debug_mode_task: boolean;
+                                has_errored: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
                         conversation_id: string;
                         agent_id: string;
-                        /** @description queued, running, pending-approval, completed, errored or cancelled */
-                        state: string;
+                        /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                        state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
                         trigger_id: string | null;
                         trigger_type: string | null;
                         error: string | null;
@@ -5849,6 +8352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5867,7 +8379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5878,6 +8390,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5910,7 +8431,9 @@ export interface operations {
             content: {
                 "application/json": {
                     page_size?: number;
-                    cursor?: string;
+                    cursor?: string | {
+                        after?: string;
+                    };
                 };
             };
         };
@@ -5922,9 +8445,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: {
+                        results: ({
+                            item_id: string;
+                            insert_date_: string;
+                            is_expanded_by_default: boolean;
+                            is_in_hidden_group: boolean;
+                            /** @description user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}]. */
+                            content: {
+                                type: "user-message" | "agent-message" | "tool-run" | "agent-error";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message_id: string;
+                            role: string;
+                            created_at: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
                         next_cursor?: string;
                     };
                 };
@@ -5965,6 +8502,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -5983,7 +8529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -5994,6 +8540,427 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agentsTasksTriggerMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        trigger_message: {
+                            item_id: string;
+                            insert_date_: string;
+                            is_expanded_by_default: boolean;
+                            is_in_hidden_group: boolean;
+                            /** @description user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}]. */
+                            content: {
+                                type: "user-message" | "agent-message" | "tool-run" | "agent-error";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message_id: string;
+                            role: string;
+                            created_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    knowledgeSetsGetMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A task as the hosted clients read it. */
+                        metadata: {
+                            _id: string;
+                            project: string;
+                            /** @description The conversation id. */
+                            knowledge_set: string;
+                            insert_date: string;
+                            update_date: string;
+                            insert_datetime: string;
+                            update_datetime: string;
+                            conversation: {
+                                agent_id: string;
+                                /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
+                                state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
+                                /** @description The first message, shortened. */
+                                title: string;
+                                created_by_user_id: string;
+                                is_debug_mode_task: boolean;
+                                has_errored: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    knowledgeSetsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    knowledge_set: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: string[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6080,6 +9047,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -6098,7 +9074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -6109,6 +9085,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6140,7 +9125,10 @@ export interface operations {
             content: {
                 "application/json": {
                     page_size?: number;
+                    /** @description next_cursor of the previous page. */
                     cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
                 };
             };
         };
@@ -6162,6 +9150,25 @@ export interface operations {
                             status: string;
                             hook_id: string | null;
                             events: string[];
+                            /** @description The webhook as the last reconciliation pass (every HANGAR_HOOK_RECONCILE_SECONDS) left it: `ok`; `repaired at <time>` for a day after it had to be re-created (deleted at the code host), re-activated (disabled) or patched (events or URL drifted); `failing: <reason>` while it cannot be repaired (access revoked, connection removed). Null for polled triggers. */
+                            hook_health: string | null;
+                            /** @description Counters of the trigger's webhook (shared by the triggers on the same hook). Null for polled triggers. */
+                            hook_stats: {
+                                /** @description Deliveries stored. */
+                                received: number;
+                                /** @description Deliveries received again (same X-GitHub-Delivery) and acknowledged without effect. */
+                                duplicate: number;
+                                /** @description Requests refused with 401 for a missing or wrong signature. */
+                                rejected_signature: number;
+                                /** @description Missed deliveries the recovery job asked the code host to redeliver. */
+                                recovered: number;
+                                /** @description Age of the oldest stored delivery not yet dispatched; 0 when none waits. */
+                                backlog_age_seconds: number;
+                                /** @description When recovery (every HANGAR_HOOK_RECOVERY_SECONDS) last looked at this hook. */
+                                last_recovery_at: string | null;
+                                /** @description When reconciliation last checked this hook. */
+                                last_reconciliation_at: string | null;
+                            } | null;
                             created_at: string;
                         }[];
                         next_cursor?: string;
@@ -6204,6 +9211,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -6222,7 +9238,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -6233,6 +9249,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6317,6 +9342,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -6335,7 +9369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -6346,6 +9380,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6429,6 +9472,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict with the current state (the message says how to resolve it). */
             409: {
                 headers: {
@@ -6447,7 +9499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The key belongs to another region; the message names its base address. */
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
             421: {
                 headers: {
                     [name: string]: unknown;
@@ -6458,6 +9510,15 @@ export interface operations {
             };
             /** @description Rate limit reached; see Retry-After. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6528,8 +9589,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -68,6 +68,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
       for (const r of rows) this.set({ task: r.task }, r.age);
     },
   });
+  hookGauges(pool, registers);
   return {
     registry,
     httpRequests: new Counter({ name: 'hangar_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'], registers }),
@@ -86,4 +87,72 @@ export function createMetrics(pool: pg.Pool): Metrics {
     quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
   };
+}
+
+interface HookRow {
+  id: string;
+  received: number;
+  duplicates: number;
+  rejected_signatures: number;
+  recovered: number;
+  recovered_at: number | null;
+  reconciled_at: number | null;
+}
+
+/**
+ * Per hook, as every process of the region wrote them (src/triggers/hook-stats.ts, recovery.ts,
+ * reconcile.ts): deliveries by outcome, when recovery and reconciliation last ran on it; and the age
+ * of the oldest delivery not yet dispatched. One query per scrape serves them all.
+ */
+function hookGauges(pool: pg.Pool, registers: Registry[]): void {
+  let reading: Promise<{ hooks: HookRow[]; backlog: number }> | undefined;
+  const read = () =>
+    (reading ??= Promise.all([
+      pool.query<HookRow>(
+        `SELECT id, received, duplicates, rejected_signatures, recovered,
+                extract(epoch FROM recovered_at)::float8 AS recovered_at, extract(epoch FROM reconciled_at)::float8 AS reconciled_at
+           FROM codehost_hooks`,
+      ),
+      pool.query<{ age: number }>(`SELECT coalesce(extract(epoch FROM now() - min(received_at)), 0)::float8 AS age FROM deliveries WHERE processed_at IS NULL`),
+    ])
+      .then(([hooks, backlog]) => ({ hooks: hooks.rows, backlog: backlog.rows[0]?.age ?? 0 }), () => ({ hooks: [], backlog: 0 }))
+      .finally(() => setTimeout(() => (reading = undefined), 100)));
+  new Gauge({
+    name: 'hangar_webhook_hook_deliveries',
+    help: 'Deliveries of each hook since it was created, by outcome: received, duplicate, rejected_signature (401), recovered (asked for again after a miss).',
+    labelNames: ['hook_id', 'outcome'],
+    registers,
+    async collect() {
+      const { hooks } = await read();
+      this.reset();
+      for (const h of hooks) {
+        this.set({ hook_id: h.id, outcome: 'received' }, h.received);
+        this.set({ hook_id: h.id, outcome: 'duplicate' }, h.duplicates);
+        this.set({ hook_id: h.id, outcome: 'rejected_signature' }, h.rejected_signatures);
+        this.set({ hook_id: h.id, outcome: 'recovered' }, h.recovered);
+      }
+    },
+  });
+  new Gauge({
+    name: 'hangar_webhook_hook_last_run_timestamp_seconds',
+    help: 'When recovery and reconciliation last ran on each hook (Unix time).',
+    labelNames: ['hook_id', 'run'],
+    registers,
+    async collect() {
+      const { hooks } = await read();
+      this.reset();
+      for (const h of hooks) {
+        if (h.recovered_at !== null) this.set({ hook_id: h.id, run: 'recovery' }, h.recovered_at);
+        if (h.reconciled_at !== null) this.set({ hook_id: h.id, run: 'reconciliation' }, h.reconciled_at);
+      }
+    },
+  });
+  new Gauge({
+    name: 'hangar_webhook_backlog_oldest_age_seconds',
+    help: 'How long the oldest stored delivery not yet dispatched has waited (0 when none waits).',
+    registers,
+    async collect() {
+      this.set((await read()).backlog);
+    },
+  });
 }

@@ -54,7 +54,9 @@ test('every operation: a unique operationId and a security requirement; public o
   assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
   for (const { path: p, method, op } of operations()) assert.ok(Array.isArray(op.security), `${method} ${p} has no security`);
   assert.deepEqual(spec.paths['/latest/webhooks/codehost/{hook_id}'].post.security, []);
-  assert.deepEqual(spec.paths['/latest/auth/login'].post.security, [{}, { apiKey: [] }, { session: [] }], 'a key is optional there');
+  // Sign-in ignores any credential sent (a stale key must not block it): public.
+  assert.deepEqual(spec.paths['/latest/auth/login'].post.security, []);
+  assert.deepEqual(spec.paths['/latest/auth/invite/accept'].post.security, [{}, { apiKey: [] }, { session: [] }], 'a key is optional there');
   assert.equal(spec.paths['/latest/projects/create'].post.operationId, 'projectsCreate');
 });
 

@@ -135,6 +135,18 @@ test('the trigger list counts duplicates and rejected signatures per hook', asyn
   });
   assert.equal(after.received, before.received + 1);
   assert.ok(!JSON.stringify(await entry()).includes(hook.config.secret!), 'the secret is never listed');
+
+  // The same counts, the backlog and the runs, as an operator scrapes them.
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const hookId = (await entry()).hook_id;
+  const sample = (name: string, labels: string) => Number(new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1]);
+  assert.equal(sample('hangar_webhook_hook_deliveries', `hook_id="${hookId}",outcome="received"`), after.received);
+  assert.equal(sample('hangar_webhook_hook_deliveries', `hook_id="${hookId}",outcome="duplicate"`), after.duplicate);
+  assert.equal(sample('hangar_webhook_hook_deliveries', `hook_id="${hookId}",outcome="rejected_signature"`), after.rejected_signature);
+  assert.equal(sample('hangar_webhook_hook_deliveries', `hook_id="${hookId}",outcome="recovered"`), after.recovered);
+  assert.ok(sample('hangar_webhook_hook_last_run_timestamp_seconds', `hook_id="${hookId}",run="recovery"`) > Date.now() / 1000 - 3600);
+  assert.ok(sample('hangar_webhook_hook_last_run_timestamp_seconds', `hook_id="${hookId}",run="reconciliation"`) > Date.now() / 1000 - 3600);
+  assert.match(text, /^hangar_webhook_backlog_oldest_age_seconds \d/m);
 });
 
 test('a closed server leaves nothing running: a restart picks the schedule up from the queue', async () => {

@@ -25,7 +25,9 @@ export function notAvailableRoutes(app: FastifyInstance): void {
       app.route({
         method: ALL,
         url,
+        // Not operations of this API: they answer only to say so, and the README lists them.
         schema: {
+          hide: true,
           tags: ['not available'],
           summary: `${feature}: not available on this deployment`,
           response: { 404: { description: 'Names the feature as not available on this deployment.', $ref: 'Error#' } },
