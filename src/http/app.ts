@@ -15,6 +15,7 @@ import type { Platform } from '../platform.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
 import { answerClientError, createHttpServer } from './http-server.ts';
@@ -128,5 +129,6 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
+  await registerDashboard(app);
   return app;
 }

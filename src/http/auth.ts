@@ -2,10 +2,11 @@
 // before the body is even parsed. Forms (api.md §1): `[Bearer ]<project_id>:<api_key>`, the project
 // part empty for account-level calls; or the dashboard's session cookie with an `x-project-id` header.
 import { parse as parseCookies } from 'cookie';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';
@@ -21,6 +22,10 @@ import type { RateLimit } from './rate-limit.ts';
 export type AuthRequirement = 'none' | 'anonymous' | 'optional' | 'account' | 'identity' | Role;
 
 export const SESSION_COOKIE = 'hangar_session';
+/** Readable by the dashboard's own script (not HttpOnly), which echoes it in CSRF_HEADER. */
+export const CSRF_COOKIE = 'hangar_csrf';
+export const CSRF_HEADER = 'x-hangar-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,6 +43,23 @@ export function parseAuthorization(header: string): { projectId: string | undefi
   const m = HEADER.exec(header.trim());
   if (!m) throw unauthorized(`The Authorization header is malformed. ${FORMS}`);
   return { projectId: m[1] || undefined, apiKey: m[2] };
+}
+
+/**
+ * A browser attaches the session cookie to a request another site makes it send; only a script of
+ * this origin can read the CSRF cookie and echo it in a header (double-submit). So a state-changing
+ * call authenticated by the cookie must carry that header with the cookie's value. API keys are
+ * never sent by a browser on its own, so key-authenticated calls need nothing.
+ */
+function checkCsrf(request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const cookie = parseCookies(request.headers.cookie ?? '')[CSRF_COOKIE];
+  const header = request.headers[CSRF_HEADER];
+  const given = Buffer.from(typeof header === 'string' ? header : '');
+  const expected = Buffer.from(cookie ?? '');
+  if (!cookie || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw forbidden(`A call made with the dashboard session must send the ${CSRF_HEADER} header with the value of the ${CSRF_COOKIE} cookie; sign in again if it is missing.`);
+  }
 }
 
 /** The dashboard session token from the Cookie header; parsed only when there is no Authorization header. */
@@ -70,6 +92,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
       if (requirement === 'optional') return rateLimit.consume(`ip:${request.ip}`);
       throw unauthorized(`This call needs an API key. ${FORMS}`);
     }
+    if (given.credential.kind === 'session') checkCsrf(request);
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;
