@@ -188,8 +188,10 @@ export interface Connection {
   status: string;
   createdAt: string;
 }
+/** Live connections; a removed one stays in Hangar's list only so its steps can say it was removed. */
 export async function connections(): Promise<Connection[]> {
-  return results(await post('/latest/integrations/connections/list', { page_size: 1000 })).map((c) => ({
+  const rows = results(await post('/latest/integrations/connections/list', { page_size: 1000 })).filter((c) => c.status !== 'removed');
+  return rows.map((c) => ({
     connectionId: c.connection_id ?? c._id,
     provider: c.provider,
     label: c.label ?? '',
@@ -290,7 +292,8 @@ export async function pollTool(studioId: string, jobId: string): Promise<AsyncPr
   const messages = updates.map((u) => u.message ?? u.type).filter(Boolean);
   const done = r.type === 'complete' || r.type === 'failed';
   const source = success?.output ?? failure?.output ?? failure;
-  return { done, failed: r.type === 'failed', messages, result: done && source ? runOf(source) : undefined };
+  const result = done && source ? { ...runOf(source), status: r.type === 'failed' ? 'failed' : 'complete' } : undefined;
+  return { done, failed: r.type === 'failed', messages, result };
 }
 
 // ---- agents and tasks

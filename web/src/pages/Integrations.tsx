@@ -253,7 +253,7 @@ function OwnKeys() {
               <tr key={k.keyId}>
                 <td>{k.label || <span className="muted">no label</span>}</td>
                 <td>
-                  <code>{k.hint ? `…${k.hint}` : '••••'}</code>
+                  <code>{k.hint || '••••'}</code>
                 </td>
                 <td>{when(k.createdAt)}</td>
                 <td>
