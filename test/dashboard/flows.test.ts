@@ -57,6 +57,8 @@ before(async () => {
   adminCtx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
   adminCtx.setDefaultTimeout(10_000);
   page = await adminCtx.newPage();
+  // A script error in the page fails loudly instead of leaving a blank page behind.
+  adminCtx.on('weberror', (e) => console.error('page error:', e.error()));
 });
 
 // What the pages showed when a test ended, for a failure's post-mortem (not committed).

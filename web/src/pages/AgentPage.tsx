@@ -230,7 +230,9 @@ function Chat({ agent }: { agent: api.Agent }) {
     if (conversationId && state.data && !running) void client.invalidateQueries({ queryKey: ['task-items', projectId, agent.agentId, conversationId] });
   }, [running, conversationId]);
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'nearest' }), [items.data?.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [items.data?.length]);
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();

@@ -337,7 +337,12 @@ function RunPanel({ tool }: { tool: api.Tool }) {
   const [result, setResult] = useState<api.RunResult | null>(null);
   const [progress, setProgress] = useState<string[] | null>(null);
   const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   const run = async () => {
     setBusy('sync');
