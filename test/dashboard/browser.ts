@@ -1,7 +1,9 @@
 // Debian's chromium driven by playwright-core: no browser download, nothing leaves the machine.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
@@ -9,9 +11,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.HANGAR_TEST_CHROMIUM ?? '/usr/bin/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SCREENSHOTS = path.join(root, 'docs', 'screenshots');
+/**
+ * Where the main pages are photographed. The README's pictures are refreshed with
+ * `HANGAR_SCREENSHOTS_DIR=docs/screenshots`; otherwise a temporary folder, so a test run leaves the
+ * committed pictures (and the work tree) alone.
+ */
+export const SCREENSHOTS = path.resolve(root, process.env.HANGAR_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'hangar-screenshots'));
 
 export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`The browser tests drive Debian's chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does), or set HANGAR_TEST_CHROMIUM.`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

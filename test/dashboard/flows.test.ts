@@ -344,7 +344,9 @@ test('agents: create with a tool action, chat with the task arriving without a r
   const log = page.getByRole('log', { name: 'Messages' });
   await log.getByText('What is the repository called?').waitFor();
   await log.getByText('The repository is called notes.').waitFor({ timeout: 15_000 });
-  await log.getByText('Tool run').waitFor();
+  // The tool run is named after the agent's action, not the model's function name.
+  await log.getByText('Tool run Repository info').waitFor();
+  assert.equal(await log.locator('.msg.agent').count(), 1, 'an assistant turn that only called a tool shows no empty bubble');
   await page.locator('.chat-head').getByText('completed').waitFor();
   await assertAccessible(page, 'chat');
   await screenshot(page, 'agent-chat');
@@ -436,7 +438,7 @@ test('session expiry: back to sign-in, then back to the page', async () => {
   await page.getByRole('link', { name: 'Agents' }).click();
   await page.waitForURL(/\/sign-in\?next=/);
   assert.equal(new URL(page.url()).searchParams.get('next'), `/p/${projectId}/agents`);
-  await page.getByText('Your session ended').waitFor();
+  await page.getByText('Sign in to go back to the page you were on.').waitFor();
   await signIn(page, ADMIN, PASSWORD);
   await page.waitForURL(`**/p/${projectId}/agents`);
   await page.getByRole('link', { name: 'Repo helper' }).waitFor();

@@ -225,6 +225,14 @@ function Chat({ agent }: { agent: api.Agent }) {
     refetchInterval: running ? 1000 : false,
   });
   const client = useQueryClient();
+  const tools = useQuery({ queryKey: ['tools', projectId], queryFn: api.tools });
+  // The model calls actions by function name (tool_<n>, <step>_<n>): show the action's own name.
+  const actionName = (fn: string | undefined) => {
+    const action = agent.actions[Number(/_(\d+)$/.exec(fn ?? '')?.[1] ?? -1)];
+    if (!action) return fn ?? 'action';
+    if ('studio_id' in action) return tools.data?.find((t) => t.studioId === action.studio_id)?.title ?? fn ?? 'tool';
+    return action.step;
+  };
   // One last read once the task stops, so the final message is never missed.
   useEffect(() => {
     if (conversationId && state.data && !running) void client.invalidateQueries({ queryKey: ['task-items', projectId, agent.agentId, conversationId] });
@@ -268,9 +276,12 @@ function Chat({ agent }: { agent: api.Agent }) {
       <div className="chat" role="log" aria-live="polite" aria-label="Messages">
         {conversationId && items.isPending ? <Loading what="messages" /> : null}
         <ErrorNote error={items.error} />
-        {(items.data ?? []).map((item) => (
-          <ChatItem key={item.id} item={item} />
-        ))}
+        {(items.data ?? [])
+          // An assistant turn that only called tools has no text of its own: its tool runs follow.
+          .filter((item) => item.kind === 'tool' || item.text || item.errors.length)
+          .map((item) => (
+            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} />
+          ))}
         {conversationId && running ? (
           <p className="muted" role="status">
             <span className="spinner" aria-hidden="true" /> The agent is working…

@@ -33,7 +33,7 @@ export function SignIn() {
   return (
     <main id="main" className="narrow">
       <h1>Sign in to Hangar</h1>
-      {query.get('next') ? <p className="muted">Your session ended. Sign in again to go back to the page you were on.</p> : null}
+      {query.get('next') ? <p className="muted">You are signed out (or your session ended). Sign in to go back to the page you were on.</p> : null}
       <form onSubmit={submit}>
         <Field label="Email">{(id) => <input id={id} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />}</Field>
         <Field label="Password">
