@@ -20,7 +20,7 @@ whenSignedOut(() => {
   if (location.pathname === '/sign-in') return;
   const next = location.pathname + location.search;
   queryClient.clear();
-  navigate(`/sign-in?next=${encodeURIComponent(next)}`, { replace: true });
+  navigate(next === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(next)}`, { replace: true });
 });
 
 createRoot(document.getElementById('root')!).render(
