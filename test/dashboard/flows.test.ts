@@ -19,6 +19,7 @@ import { assertAccessible, launch, screenshot } from './browser.ts';
 const ADMIN = 'admin@acme.example';
 const PASSWORD = 'a long admin password';
 const ENR_KEY = 'enr-live-key-7f3a9c2e1b';
+const CH_TOKEN = 'github_pat_11BOBFINEGRAINED0123456789';
 
 let server: TestServer;
 let org: Org;
@@ -40,7 +41,7 @@ before(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   chAuth = await startOAuthServer({ clients: [{ ...CODEHOST_CLIENT, redirect_uris: [`${base}/latest/integrations/oauth/callback`] }], accounts: [{ id: 'u-1', login: 'ada', email: 'ada@example.com', admin: true }] });
-  ch = await startCodeHost({ oauth: chAuth });
+  ch = await startCodeHost({ oauth: chAuth, tokens: { [CH_TOKEN]: { login: 'bob' } } });
   ch.seed.repo({ owner: 'ada', name: 'notes', description: 'Ada’s notes' });
   enr = await startEnrichment({ apiKeys: [ENR_KEY] });
   model = await startModel({ models: ['gpt-test'] });
@@ -238,11 +239,32 @@ test('integrations: provider cards, the API-key modal (a wrong key shows the API
   await card(page, 'Code Host').getByText('ada', { exact: true }).waitFor();
   assert.equal(chAuth.authorizations.length >= 1, true);
 
-  // The three-dot menu's Remove, with its confirmation.
+  // A second account of the same provider (a fine-grained token) is listed separately.
+  await card(page, 'Code Host').getByRole('button', { name: 'Connect with a token' }).click();
+  assert.equal(await dialog(page).getByLabel('Access token').getAttribute('type'), 'password');
+  await dialog(page).getByLabel('Access token').fill(CH_TOKEN);
+  await dialog(page).getByRole('button', { name: 'Connect' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await card(page, 'Code Host').getByText('bob', { exact: true }).waitFor();
+  assert.equal(await card(page, 'Code Host').locator('ul.connections > li').count(), 2);
+
+  // The three-dot menu's Remove, with its confirmation — by keyboard: Enter opens the menu with its
+  // first item focused, Escape closes it, Enter on the item opens the confirmation.
   const before = await call(server, 'POST', '/latest/integrations/connections/list', { authorization: `Bearer ${projectId}:${org.api_key}`, body: {} });
-  assert.equal(before.body.results.length, 2);
-  await card(page, 'Enrichment').getByRole('button', { name: 'Actions for Sales team' }).click();
+  assert.equal(before.body.results.length, 3);
+  await card(page, 'Code Host').getByRole('button', { name: 'Actions for bob' }).click();
   await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await dialog(page).getByRole('button', { name: 'Remove' }).click();
+  await card(page, 'Code Host').getByText('bob', { exact: true }).waitFor({ state: 'detached' });
+  const kebab = card(page, 'Enrichment').getByRole('button', { name: 'Actions for Sales team' });
+  await kebab.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Remove');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  assert.equal(await kebab.evaluate((el) => el === document.activeElement), true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await dialog(page).getByText('stop working until it is reconnected').waitFor();
   await screenshot(page, 'integrations-remove');
   await dialog(page).getByRole('button', { name: 'Remove' }).click();
