@@ -2,7 +2,7 @@
 // before the body is even parsed. Forms (api.md §1): `[Bearer ]<project_id>:<api_key>`, the project
 // part empty for account-level calls; or the dashboard's session cookie with an `x-project-id` header.
 import { parse as parseCookies } from 'cookie';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
@@ -46,18 +46,26 @@ export function parseAuthorization(header: string): { projectId: string | undefi
 }
 
 /**
- * A browser attaches the session cookie to a request another site makes it send; only a script of
- * this origin can read the CSRF cookie and echo it in a header (double-submit). So a state-changing
- * call authenticated by the cookie must carry that header with the cookie's value. API keys are
- * never sent by a browser on its own, so key-authenticated calls need nothing.
+ * The CSRF token of a dashboard session: derived from the session id, so only someone who holds the
+ * session (its cookie is HttpOnly) or was handed this value at sign-in can produce it. A cookie that
+ * another site plants for our origin carries no valid token.
  */
-function checkCsrf(request: FastifyRequest): void {
+export function csrfTokenFor(session: string): string {
+  return createHash('sha256').update(`hangar-csrf\0${session}`).digest('base64url');
+}
+
+/**
+ * A browser attaches the session cookie to a request another site makes it send; only a script of
+ * this origin can read the CSRF cookie set at sign-in and echo it in a header. So a state-changing
+ * call authenticated by the cookie must carry that header. API keys are never sent by a browser on
+ * its own, so key-authenticated calls need nothing.
+ */
+function checkCsrf(request: FastifyRequest, session: string): void {
   if (SAFE_METHODS.has(request.method)) return;
-  const cookie = parseCookies(request.headers.cookie ?? '')[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
   const given = Buffer.from(typeof header === 'string' ? header : '');
-  const expected = Buffer.from(cookie ?? '');
-  if (!cookie || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  const expected = Buffer.from(csrfTokenFor(session));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw forbidden(`A call made with the dashboard session must send the ${CSRF_HEADER} header with the value of the ${CSRF_COOKIE} cookie; sign in again if it is missing.`);
   }
 }
@@ -92,7 +100,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
       if (requirement === 'optional') return rateLimit.consume(`ip:${request.ip}`);
       throw unauthorized(`This call needs an API key. ${FORMS}`);
     }
-    if (given.credential.kind === 'session') checkCsrf(request);
+    if (given.credential.kind === 'session') checkCsrf(request, given.credential.token);
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;

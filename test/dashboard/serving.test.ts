@@ -70,6 +70,9 @@ describe('CSRF', () => {
     const missing = expectError(await call(server, 'POST', '/latest/projects/create', { headers: { cookie: s.cookie }, body }), 403, 'forbidden');
     assert.match(missing.message, /x-hangar-csrf/);
     expectError(await call(server, 'POST', '/latest/projects/create', { headers: { ...s, 'x-hangar-csrf': 'forged' }, body }), 403, 'forbidden');
+    // A CSRF cookie planted by another site, echoed in the header, is worthless: the token derives from the session.
+    const sessionPair = s.cookie.split('; ').find((c) => c.startsWith('hangar_session='))!;
+    expectError(await call(server, 'POST', '/latest/projects/create', { headers: { cookie: `${sessionPair}; hangar_csrf=planted`, 'x-hangar-csrf': 'planted' }, body }), 403, 'forbidden');
     // A forged request knows neither the token nor, without the cookie, has one to match.
     const sessionOnly = s.cookie.split('; ').filter((c) => c.startsWith('hangar_session=')).join('');
     expectError(await call(server, 'POST', '/latest/projects/create', { headers: { cookie: sessionOnly, 'x-hangar-csrf': '' }, body }), 403, 'forbidden');

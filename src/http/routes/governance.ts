@@ -14,8 +14,7 @@ import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser } from '../../governance/users.ts';
-import { accountCaller, CSRF_COOKIE, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
-import { randomToken } from '../../governance/secrets.ts';
+import { accountCaller, CSRF_COOKIE, csrfTokenFor, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -311,7 +310,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       reply.header('set-cookie', [
         serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
         // The dashboard reads this one and echoes it in x-hangar-csrf on every state-changing call.
-        serializeCookie(CSRF_COOKIE, randomToken(32), { httpOnly: false, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
+        serializeCookie(CSRF_COOKIE, csrfTokenFor(session.token), { httpOnly: false, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
       ]);
       return { user_id: session.user_id, organization_id: session.organization_id, expires_at: session.expires_at.toISOString() };
     },
