@@ -446,6 +446,14 @@ test("a viewer's read-only view: no control it cannot use, but running and chatt
   await assertAccessible(viewer, 'integrations (viewer)');
   await screenshot(viewer, 'viewer-integrations');
 
+  // Viewers may trigger agents: the chat works for them.
+  await viewer.goto(`/p/${projectId}/agents/${agentId}`);
+  model.script({ content: 'Hello, viewer.' });
+  await viewer.getByLabel('Message', { exact: true }).fill('Hi');
+  await viewer.getByRole('button', { name: 'Send' }).click();
+  await viewer.getByRole('log', { name: 'Messages' }).getByText('Hello, viewer.').waitFor({ timeout: 15_000 });
+  assert.equal(await viewer.getByRole('link', { name: 'Settings' }).count(), 1);
+
   await viewer.goto(`/p/${projectId}/agents/${agentId}/triggers`);
   await viewer.getByText('No triggers yet.').waitFor();
   assert.equal(await viewer.getByRole('button', { name: 'Add trigger' }).count(), 0);
