@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WEB_DIR = path.join(root, 'web');
@@ -43,7 +43,17 @@ async function current(hash: string): Promise<DashboardBuild | undefined> {
   }
 }
 
-export async function ensureDashboard(): Promise<DashboardBuild> {
+let building: Promise<DashboardBuild> | undefined;
+
+/** The current build, made first when missing or stale; servers of one process share one build. */
+export function ensureDashboard(): Promise<DashboardBuild> {
+  building ??= buildIfStale().finally(() => {
+    building = undefined;
+  });
+  return building;
+}
+
+async function buildIfStale(): Promise<DashboardBuild> {
   const hash = await sourceHash();
   const ready = await current(hash);
   if (ready) return ready;
@@ -63,6 +73,9 @@ export async function ensureDashboard(): Promise<DashboardBuild> {
     metafile: true,
     legalComments: 'none',
     logLevel: 'error',
+  }).finally(() => {
+    // esbuild's service is a child process: no reason to keep it beside the server once built.
+    void stop();
   });
   const outputs = Object.keys(result.metafile.outputs).map((o) => path.relative(scratch, path.resolve(o)).split(path.sep).join('/'));
   const scripts = outputs.filter((o) => o.endsWith('.js'));
