@@ -12,6 +12,18 @@ import { profilesFile, readProfiles, saveProfile, type Profile } from './profile
 
 export class UsageError extends Error {}
 
+/** Task states after which nothing more happens (the hosted vocabulary). */
+const ENDED = ['completed', 'cancelled', 'timed-out', 'unrecoverable', 'errored-pending-approval'];
+
+/** What a task item says, in one line: a message's text, a tool run's output or errors. */
+function itemText(m: Record<string, unknown>): string {
+  const content = m.content as Record<string, unknown> | string | undefined;
+  if (typeof content === 'string') return content;
+  if (typeof content?.text === 'string') return content.text;
+  if (content?.type === 'tool-run') return JSON.stringify((content.errors as unknown[] | undefined)?.length ? content.errors : content.output);
+  return JSON.stringify(m.output ?? content ?? m);
+}
+
 const ROLES = { admin: 'admin', editor: 'role:editor', viewer: 'role:viewer' } as const;
 type RoleName = keyof typeof ROLES;
 const permissionsFor = (role: string) => {
@@ -418,9 +430,9 @@ export function apiCommands(program: Command): void {
           for (const m of messages.reverse()) {
             if (seen.has(String(m.message_id))) continue;
             seen.add(String(m.message_id));
-            process.stdout.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${m.role ?? m.type}: ${typeof m.content === 'string' ? m.content : JSON.stringify(m.output ?? m.content ?? m)}\n`);
+            process.stdout.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${m.role ?? m.type}: ${itemText(m)}\n`);
           }
-          if (['completed', 'errored', 'cancelled'].includes(meta.state)) {
+          if (ENDED.includes(meta.state)) {
             ctx.out.note(`task ${task.conversation_id} ${meta.state}${meta.error ? `: ${meta.error}` : ''}`);
             if (meta.state !== 'completed') process.exitCode = 1;
             return;

@@ -17,6 +17,7 @@ import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
 import { answerClientError, createHttpServer } from './http-server.ts';
@@ -134,5 +135,6 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
   notAvailableRoutes(app);
+  await registerDashboard(app);
   return app;
 }

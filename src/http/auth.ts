@@ -3,10 +3,11 @@
 // part empty for account-level calls; the chain client's `<project_id>:<api_key>:<region>`
 // (hosted-compat.md §1); or the dashboard's session cookie with an `x-project-id` header.
 import { parse as parseCookies } from 'cookie';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config, Region } from '../config.ts';
-import { HangarError, unauthorized } from '../errors.ts';
+import { forbidden, HangarError, unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';
@@ -22,6 +23,10 @@ import type { RateLimit } from './rate-limit.ts';
 export type AuthRequirement = 'none' | 'anonymous' | 'optional' | 'account' | 'identity' | Role;
 
 export const SESSION_COOKIE = 'hangar_session';
+/** Readable by the dashboard's own script (not HttpOnly), which echoes it in CSRF_HEADER. */
+export const CSRF_COOKIE = 'hangar_csrf';
+export const CSRF_HEADER = 'x-hangar-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,6 +76,31 @@ export function parseAuthorization(header: string, config?: Config): { projectId
   return { projectId, apiKey };
 }
 
+/**
+ * The CSRF token of a dashboard session: derived from the session id, so only someone who holds the
+ * session (its cookie is HttpOnly) or was handed this value at sign-in can produce it. A cookie that
+ * another site plants for our origin carries no valid token.
+ */
+export function csrfTokenFor(session: string): string {
+  return createHash('sha256').update(`hangar-csrf\0${session}`).digest('base64url');
+}
+
+/**
+ * A browser attaches the session cookie to a request another site makes it send; only a script of
+ * this origin can read the CSRF cookie set at sign-in and echo it in a header. So a state-changing
+ * call authenticated by the cookie must carry that header. API keys are never sent by a browser on
+ * its own, so key-authenticated calls need nothing.
+ */
+function checkCsrf(request: FastifyRequest, session: string): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const header = request.headers[CSRF_HEADER];
+  const given = Buffer.from(typeof header === 'string' ? header : '');
+  const expected = Buffer.from(csrfTokenFor(session));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw forbidden(`A call made with the dashboard session must send the ${CSRF_HEADER} header with the value of the ${CSRF_COOKIE} cookie; sign in again if it is missing.`);
+  }
+}
+
 /** The dashboard session token from the Cookie header; parsed only when there is no Authorization header. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
@@ -101,6 +131,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
       if (requirement === 'optional' || request.routeOptions.config.keyless) return rateLimit.consume(`ip:${request.ip}`);
       throw unauthorized(`This call needs an API key. ${FORMS}`);
     }
+    if (given.credential.kind === 'session') checkCsrf(request, given.credential.token);
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { bearer, call, expectError, role, startServer, type TestServer } from '../helpers/hangar.ts';
+import { bearer, call, expectError, role, startServer, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
 import { freePort, newProject, providerEnv, since, type Client } from '../integrations/kit.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
@@ -72,8 +72,8 @@ async function member(s: TestServer, owner: Client, action: 'role:editor' | 'rol
   const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password' } });
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-  const cookie = session.headers.get('set-cookie')!.split(';')[0];
-  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: { cookie }, body: {} });
+  const cookie = sessionHeaders(session);
+  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: cookie, body: {} });
   assert.equal(key.status, 200, JSON.stringify(key.body));
   return bearer(owner.projectId, key.body.api_key);
 }

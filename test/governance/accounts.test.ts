@@ -2,7 +2,7 @@
 // restart and what never reaches a log line.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
 
 let server: TestServer;
 let org: Org;
@@ -24,13 +24,13 @@ async function invite(email: string, action: 'admin' | 'role:editor' | 'role:vie
   return r.body.invite_code as string;
 }
 
-async function signIn(email: string, password: string): Promise<string> {
+async function signIn(email: string, password: string): Promise<{ cookie: string; 'x-hangar-csrf': string }> {
   const r = await call(server, 'POST', '/latest/auth/login', { body: { email, password } });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   const cookie = r.headers.get('set-cookie')!;
   assert.match(cookie, /HttpOnly/i);
   assert.match(cookie, /SameSite=Strict/i);
-  return cookie.split(';')[0];
+  return sessionHeaders(r);
 }
 
 describe('invite acceptance', () => {
@@ -43,7 +43,7 @@ describe('invite acceptance', () => {
     assert.equal(ok.status, 200);
     assert.equal(ok.body.project_id, projectId);
     const cookie = await signIn('fresh@example.test', 'fresh password');
-    const info = await call(server, 'GET', '/latest/auth/info', { headers: { cookie, 'x-project-id': projectId } });
+    const info = await call(server, 'GET', '/latest/auth/info', { headers: { ...cookie, 'x-project-id': projectId } });
     assert.equal(info.body.user_id, ok.body.user_id);
     assert.deepEqual(info.body.permissions, role('role:editor'));
     // Used once.
@@ -102,7 +102,7 @@ describe('API keys', () => {
     const userId = accepted.body.user_id;
     expectError(await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { authorization: `Bearer :${org.api_key}`, body: {} }), 403, 'forbidden');
     const cookie = await signIn('keys@example.test', 'keys password');
-    const own = await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: { cookie }, body: {} });
+    const own = await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: cookie, body: {} });
     assert.equal(own.status, 200);
     // The member may not see the admin's keys; the org admin may see and revoke the member's.
     expectError(await call(server, 'POST', `/latest/auth/users/${org.user_id}/keys/list`, { authorization: `Bearer :${own.body.api_key}`, body: {} }), 403, 'forbidden');
@@ -121,9 +121,9 @@ describe('deactivation', () => {
     const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: await invite('leaver@example.test', 'admin'), password: 'leaver password' } });
     const userId = accepted.body.user_id;
     const cookie = await signIn('leaver@example.test', 'leaver password');
-    const key = (await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: { cookie }, body: {} })).body.api_key;
+    const key = (await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: cookie, body: {} })).body.api_key;
     assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, key) })).status, 200);
-    assert.equal((await call(second, 'GET', '/latest/auth/info', { headers: { cookie } })).status, 200);
+    assert.equal((await call(second, 'GET', '/latest/auth/info', { headers: cookie })).status, 200);
 
     // Not an org admin: refused. Another organization: not found.
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${org.user_id}/deactivate`, { authorization: `Bearer :${key}`, body: {} }), 403, 'forbidden');
@@ -137,7 +137,7 @@ describe('deactivation', () => {
     assert.equal(r.body.sessions_ended, 1);
     for (const s of [server, second]) {
       expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, key) }), 401, 'unauthorized');
-      expectError(await call(s, 'GET', '/latest/auth/info', { headers: { cookie } }), 401, 'unauthorized');
+      expectError(await call(s, 'GET', '/latest/auth/info', { headers: cookie }), 401, 'unauthorized');
     }
     expectError(await call(server, 'POST', '/latest/auth/login', { body: { email: 'leaver@example.test', password: 'leaver password' } }), 401, 'unauthorized');
     // The organization keeps its last active admin.
@@ -153,7 +153,7 @@ describe('principals kept in memory', () => {
       const userId = accepted.body.user_id;
       const cookie = await signIn('cached@example.test', 'cached password');
       const keys = [];
-      for (let i = 0; i < 2; i++) keys.push((await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: { cookie }, body: {} })).body.api_key as string);
+      for (let i = 0; i < 2; i++) keys.push((await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: cookie, body: {} })).body.api_key as string);
       const [revoked, kept] = keys;
       // Every key is used (and so kept in memory) on both servers, project-scoped and account-level.
       const use = async (s: TestServer, key: string) => [
@@ -164,7 +164,7 @@ describe('principals kept in memory', () => {
       for (let round = 0; round < 2; round++) for (const s of [server, second]) for (const key of keys) assert.deepEqual(await use(s, key), [200, 200, 200]);
 
       // A key revoked on one server fails at once on both; the user's other key still works.
-      assert.equal((await call(second, 'POST', `/latest/auth/users/${userId}/keys/delete`, { headers: { cookie }, body: { key_id: (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${revoked}` })).body.key_id } })).status, 200);
+      assert.equal((await call(second, 'POST', `/latest/auth/users/${userId}/keys/delete`, { headers: cookie, body: { key_id: (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${revoked}` })).body.key_id } })).status, 200);
       for (const s of [server, second]) {
         expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, revoked) }), 401, 'unauthorized');
         expectError(await call(s, 'GET', '/latest/auth/info', { authorization: `Bearer :${revoked}` }), 401, 'unauthorized');
@@ -198,9 +198,9 @@ describe('sessions', () => {
     expectError(await call(server, 'POST', '/latest/auth/login', { body: { email: admin, password: 'wrong password' } }), 401, 'unauthorized');
     expectError(await call(server, 'POST', '/latest/auth/login', { body: { email: 'nobody@example.test', password: 'wrong password' } }), 401, 'unauthorized');
     const cookie = await signIn(admin, 'admin password');
-    assert.equal((await call(server, 'POST', '/latest/auth/invite/list', { headers: { cookie, 'x-project-id': projectId }, body: {} })).status, 200);
-    assert.equal((await call(server, 'POST', '/latest/auth/logout', { headers: { cookie } })).status, 200);
-    expectError(await call(server, 'GET', '/latest/auth/info', { headers: { cookie } }), 401, 'unauthorized');
+    assert.equal((await call(server, 'POST', '/latest/auth/invite/list', { headers: { ...cookie, 'x-project-id': projectId }, body: {} })).status, 200);
+    assert.equal((await call(server, 'POST', '/latest/auth/logout', { headers: cookie })).status, 200);
+    expectError(await call(server, 'GET', '/latest/auth/info', { headers: cookie }), 401, 'unauthorized');
   });
 });
 
@@ -222,12 +222,12 @@ describe('restart and logs', () => {
     await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :sk-us-${'Z'.repeat(43)}` });
     const admin = (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` })).body.email;
     const cookie = await signIn(admin, 'admin password');
-    await call(server, 'GET', '/latest/auth/info', { headers: { cookie } });
+    await call(server, 'GET', '/latest/auth/info', { headers: cookie });
     // Failing requests log too; they must not carry the body either.
     await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: 'x', password: 'hunter2-secret-password' } });
     const logs = server.logs.join('\n');
     assert.ok(server.logs.length > 10, 'the server logged its requests');
-    for (const secret of [org.api_key, created.body.api_key, `sk-us-${'Z'.repeat(43)}`, cookie.split('=')[1], 'admin password', 'hunter2-secret-password']) {
+    for (const secret of [org.api_key, created.body.api_key, `sk-us-${'Z'.repeat(43)}`, cookie['x-hangar-csrf'], cookie.cookie.split(';')[0].split('=')[1], 'admin password', 'hunter2-secret-password']) {
       assert.ok(!logs.includes(secret), `a log line holds a secret (${secret.slice(0, 8)}…)`);
     }
     for (const line of server.logs) assert.ok(JSON.parse(line).reqId || !JSON.parse(line).req, 'request lines carry a request id');

@@ -2,7 +2,7 @@
 // roles, invite rules, last-admin protection and tenant isolation.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
 
 let server: TestServer;
 let org: Org;
@@ -28,8 +28,8 @@ async function member(projectId: string, action: 'admin' | 'role:editor' | 'role
   assert.equal(accepted.body.project_id, projectId);
   const session = await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
   assert.equal(session.status, 200);
-  const cookie = session.headers.get('set-cookie')!.split(';')[0];
-  const key = await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: { cookie }, body: { label: 'test' } });
+  const cookie = sessionHeaders(session);
+  const key = await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: cookie, body: { label: 'test' } });
   assert.equal(key.status, 200, JSON.stringify(key.body));
   return { userId: accepted.body.user_id, key: key.body.api_key, email };
 }

@@ -142,3 +142,11 @@ export function expectError(reply: Reply, status: number, errorType: string): { 
   if (!reply.headers.get('x-request-id')) throw new Error('error reply lacks x-request-id');
   return reply.body;
 }
+
+/** What a dashboard sends after signing in: both cookies, and the CSRF cookie's value echoed in its header. */
+export function sessionHeaders(login: Reply): { cookie: string; 'x-hangar-csrf': string } {
+  const pairs = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const csrf = pairs.find((p) => p.startsWith('hangar_csrf='));
+  if (!csrf) throw new Error(`login set no CSRF cookie: ${JSON.stringify(pairs)}`);
+  return { cookie: pairs.join('; '), 'x-hangar-csrf': csrf.slice('hangar_csrf='.length) };
+}

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createVault, loadVault } from '../../src/integrations/vault.ts';
 import { startHangar } from '../../src/server.ts';
-import { bearer, bootstrap, call, expectError, freshDatabase, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { bearer, bootstrap, call, expectError, freshDatabase, role, startServer, type Org, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
 
 let server: TestServer;
 let org: Org;
@@ -31,8 +31,7 @@ async function memberKey(action: 'role:viewer' | 'role:editor'): Promise<string>
   const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role(action) } });
   const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'member password' } });
   const login = await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'member password' } });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0];
-  return (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: { cookie }, body: {} })).body.api_key;
+  return (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(login), body: {} })).body.api_key;
 }
 
 before(async () => {

@@ -14,6 +14,7 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { bootstrap, call, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { csrfTokenFor } from '../../src/http/auth.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Raw HTTP
@@ -276,7 +277,7 @@ async function buildWorld(): Promise<World> {
   const bobAccept = await ok(call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: bobInvite.invite_code, password: 'bob-password-1' } }), 'bob accepts');
   const bobSession = await sessionOf(server, bobEmail, 'bob-password-1');
   const bobKey = await ok(
-    call(server, 'POST', `/latest/auth/users/${bobAccept.user_id}/keys/create`, { headers: { cookie: `hangar_session=${bobSession}` }, body: { label: 'bob' } }),
+    call(server, 'POST', `/latest/auth/users/${bobAccept.user_id}/keys/create`, { headers: { cookie: `hangar_session=${bobSession}`, 'x-hangar-csrf': csrfTokenFor(bobSession) }, body: { label: 'bob' } }),
     'bob creates a key',
   );
 
@@ -673,7 +674,8 @@ function arbitraries(w: World) {
       weight: 2,
       arbitrary: fc
         .tuple(fc.oneof(fc.constant(w.admin.session), headerText.map((s) => s.replace(/[;,\s]/g, ''))), fc.option(fc.oneof(fc.constantFrom(...projects), headerText)))
-        .map(([s, p]): Auth => ({ label: 'session', headers: p === null ? { cookie: `hangar_session=${s}` } : { cookie: `hangar_session=${s}`, 'x-project-id': p } })),
+        // With the session's CSRF header, so state-changing calls reach their handlers too.
+        .map(([s, p]): Auth => ({ label: 'session', headers: { cookie: `hangar_session=${s}`, 'x-hangar-csrf': csrfTokenFor(s), ...(p === null ? {} : { 'x-project-id': p }) } })),
     },
   );
 

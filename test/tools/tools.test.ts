@@ -14,7 +14,7 @@ import { HangarError } from '../../src/errors.ts';
 import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
 import { fakeDns } from '../helpers/offline-dns.ts';
-import { bearer, call, expectError, role, startServer, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { bearer, call, expectError, role, startServer, type Reply, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { expectRequest, newProject, providerEnv, since, type Client } from '../integrations/kit.ts';
@@ -103,8 +103,7 @@ async function member(s: TestServer, owner: Client, action: 'role:editor' | 'rol
   const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password', name: 'Member' } });
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-  const cookie = session.headers.get('set-cookie')!.split(';')[0];
-  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: { cookie }, body: {} });
+  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(session), body: {} });
   assert.equal(key.status, 200, JSON.stringify(key.body));
   return bearer(owner.projectId, key.body.api_key);
 }

@@ -15,7 +15,7 @@ import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser } from '../../governance/users.ts';
 import { invalid } from '../../errors.ts';
-import { accountCaller, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
+import { accountCaller, CSRF_COOKIE, csrfTokenFor, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -330,23 +330,19 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       schema: {
         tags,
         summary: 'Sign in to the dashboard',
-        description: 'Sets an HTTP-only, SameSite=Strict session cookie.',
+        description: 'Sets an HTTP-only, SameSite=Strict session cookie, and a readable `hangar_csrf` cookie whose value every state-changing call made with the session must echo in the `x-hangar-csrf` header.',
         body: Type.Object({ email: Type.String({ maxLength: 320 }), password: Type.String({ maxLength: 1000 }) }),
         response: { 200: Type.Object({ user_id: Type.String(), organization_id: Type.String(), expires_at: Timestamp }) },
       },
     },
     async (request, reply) => {
       const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password);
-      reply.header(
-        'set-cookie',
-        serializeCookie(SESSION_COOKIE, session.token, {
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: config.publicUrl.startsWith('https:'),
-          path: '/',
-          expires: session.expires_at,
-        }),
-      );
+      const secure = config.publicUrl.startsWith('https:');
+      reply.header('set-cookie', [
+        serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
+        // The dashboard reads this one and echoes it in x-hangar-csrf on every state-changing call.
+        serializeCookie(CSRF_COOKIE, csrfTokenFor(session.token), { httpOnly: false, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
+      ]);
       return { user_id: session.user_id, organization_id: session.organization_id, expires_at: session.expires_at.toISOString() };
     },
   );
@@ -360,7 +356,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     async (request, reply) => {
       const token = sessionToken(request);
       if (token) await logout(db, token);
-      reply.header('set-cookie', serializeCookie(SESSION_COOKIE, '', { path: '/', expires: new Date(0) }));
+      reply.header('set-cookie', [SESSION_COOKIE, CSRF_COOKIE].map((name) => serializeCookie(name, '', { path: '/', expires: new Date(0) })));
       return { logged_out: true as const };
     },
   );

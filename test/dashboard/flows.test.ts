@@ -1,0 +1,491 @@
+// Every flow of the dashboard in a real browser (Debian's chromium through playwright-core) against
+// a real Hangar on real PostgreSQL, with the provider stand-ins: sign-in and the header, members and
+// invite links, integrations (API-key modal, the OAuth pop-up end to end, the three-dot Remove, own
+// API keys), tools (step search, schema forms, API Call, runs), agents and chat, triggers, a viewer's
+// read-only view, and session expiry. Each main page is checked with axe-core and photographed
+// into docs/screenshots/.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bootstrap, call, type Org, type TestServer, startServer, role } from '../helpers/hangar.ts';
+import { CODEHOST_CLIENT, freePort, providerEnv, query } from '../integrations/kit.ts';
+import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
+import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
+import * as P from '../triggers/payloads.ts';
+import { assertAccessible, launch, screenshot } from './browser.ts';
+
+const ADMIN = 'admin@acme.example';
+const PASSWORD = 'a long admin password';
+const ENR_KEY = 'enr-live-key-7f3a9c2e1b';
+const CH_TOKEN = 'github_pat_11BOBFINEGRAINED0123456789';
+
+let server: TestServer;
+let org: Org;
+let chAuth: OAuthServer;
+let ch: CodeHost;
+let enr: Enrichment;
+let model: ModelStandin;
+let browser: Browser;
+let adminCtx: BrowserContext;
+let page: Page;
+let viewerCtx: BrowserContext;
+let viewer: Page;
+let base: string;
+let projectId: string;
+let toolId: string;
+let agentId: string;
+
+before(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  chAuth = await startOAuthServer({ clients: [{ ...CODEHOST_CLIENT, redirect_uris: [`${base}/latest/integrations/oauth/callback`] }], accounts: [{ id: 'u-1', login: 'ada', email: 'ada@example.com', admin: true }] });
+  ch = await startCodeHost({ oauth: chAuth, tokens: { [CH_TOKEN]: { login: 'bob' } } });
+  ch.seed.repo({ owner: 'ada', name: 'notes', description: 'Ada’s notes' });
+  enr = await startEnrichment({ apiKeys: [ENR_KEY] });
+  model = await startModel({ models: ['gpt-test'] });
+  server = await startServer(undefined, {
+    PORT: String(port),
+    HANGAR_PUBLIC_URL: base,
+    HANGAR_MODEL_BASE_URL: `${model.url}/v1`,
+    HANGAR_MODEL: 'gpt-test',
+    LOG_LEVEL: 'warn',
+    ...providerEnv({ codehost: ch, enrichment: enr, codehostOAuth: chAuth }),
+  });
+  org = await bootstrap(server, ADMIN, PASSWORD);
+  browser = await launch();
+  adminCtx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  adminCtx.setDefaultTimeout(10_000);
+  page = await adminCtx.newPage();
+  // A script error in the page fails loudly instead of leaving a blank page behind.
+  adminCtx.on('weberror', (e) => console.error('page error:', e.error()));
+});
+
+// What the pages showed when a test ended, for a failure's post-mortem (not committed).
+let n = 0;
+afterEach(async () => {
+  n += 1;
+  await page?.screenshot({ path: `${process.env.HANGAR_TEST_ARTIFACTS ?? '/tmp'}/hangar-dashboard-${n}.png`, fullPage: true }).catch(() => {});
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all([ch?.close(), chAuth?.close(), enr?.close(), model?.close()]);
+});
+
+const heading = (p: Page, name: string | RegExp) => p.getByRole('heading', { name, exact: typeof name === 'string' ? true : undefined });
+const button = (p: Page, name: string | RegExp) => p.getByRole('button', { name, exact: typeof name === 'string' ? true : undefined });
+const dialog = (p: Page) => p.locator('dialog[open]');
+async function signIn(p: Page, email: string, password: string) {
+  await p.getByLabel('Email').fill(email);
+  await p.getByLabel('Password').fill(password);
+  await button(p, 'Sign in').click();
+}
+const card = (p: Page, provider: string) => p.locator('article.card', { has: p.getByRole('heading', { name: new RegExp(`^${provider}( beta)?$`) }) });
+
+test('sign-in, header, New project (submitted once even when clicked twice), project switcher, reload keeps the route', async () => {
+  await page.goto('/');
+  await page.waitForURL('**/sign-in');
+  await heading(page, 'Sign in to Hangar').waitFor();
+  await assertAccessible(page, 'sign-in');
+  await screenshot(page, 'sign-in');
+  await signIn(page, ADMIN, 'wrong password');
+  await page.getByRole('alert').filter({ hasText: 'The email or password is wrong.' }).waitFor();
+  await signIn(page, ADMIN, PASSWORD);
+  await page.getByText('You are not in any project yet.').waitFor();
+
+  // The header: organization, region, the signed-in user.
+  const header = page.locator('header.top');
+  await header.getByText(ADMIN).waitFor();
+  assert.match(await header.textContent() ?? '', /Region:?US/);
+  assert.match(await header.textContent() ?? '', new RegExp(org.organization_id.slice(0, 8)));
+
+  // A slow network: the Create button is disabled while the call is in flight, so a double click creates one project.
+  await page.route('**/latest/projects/create', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  await button(page, 'New project').click();
+  await dialog(page).getByLabel('Name').fill('Support bots');
+  await dialog(page).getByLabel('Description').fill('Agents for the support team');
+  const create = dialog(page).getByRole('button', { name: 'Create project' });
+  await create.click();
+  assert.equal(await create.isDisabled(), true);
+  await create.click({ force: true, timeout: 1000 }).catch(() => {});
+  await page.waitForURL(/\/p\/[^/]+\/agents$/);
+  await page.unroute('**/latest/projects/create');
+  projectId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  const rows = await query(server.databaseUrl, "SELECT count(*)::int AS n FROM projects WHERE name = 'Support bots'");
+  assert.equal(rows[0].n, 1);
+
+  await button(page, 'New project').click();
+  await dialog(page).getByLabel('Name').fill('Research');
+  await dialog(page).getByRole('button', { name: 'Create project' }).click();
+  await page.waitForURL((u) => u.pathname.endsWith('/agents') && !u.pathname.includes(projectId));
+  const switcher = page.getByLabel('Project', { exact: true });
+  assert.deepEqual((await switcher.locator('option').allTextContents()).sort(), ['Research', 'Support bots']);
+  await switcher.selectOption({ label: 'Support bots' });
+  await page.waitForURL(`**/p/${projectId}/agents`);
+  await heading(page, 'Agents').waitFor();
+  await header.getByText('admin', { exact: true }).waitFor();
+
+  // A client-side route survives a reload.
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await heading(page, 'Tools').waitFor();
+  await page.reload();
+  await heading(page, 'Tools').waitFor();
+  assert.equal(new URL(page.url()).pathname, `/p/${projectId}/tools`);
+});
+
+let viewerCode: string;
+test('members: invite with a role, the invite link creates the account, a pending invite re-created with another role, role changes, removal, the last-admin refusal', async () => {
+  await page.getByRole('link', { name: 'Members' }).click();
+  await heading(page, 'Members').first().waitFor();
+  await page.getByText('No pending invites.').waitFor();
+
+  const inviteAs = async (email: string, r: string) => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Role', { exact: true }).selectOption(r);
+    await button(page, 'Invite').click();
+    const status = page.getByRole('status').filter({ hasText: `Invite sent to ${email}` });
+    await status.waitFor();
+    return (await status.locator('code').textContent())!.split('/invite/')[1];
+  };
+  viewerCode = await inviteAs('viewer@acme.example', 'viewer');
+  const pendingCode = await inviteAs('pending@acme.example', 'editor');
+
+  // Changing a pending invite's role deletes and re-creates it, and the page says so.
+  await page.getByLabel('Role of the invite for pending@acme.example').selectOption('admin');
+  await dialog(page).getByText('will be deleted and a new one created as admin').waitFor();
+  await dialog(page).getByRole('button', { name: 'Delete and re-invite' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await page.getByText('Invite sent to pending@acme.example').waitFor();
+  const invites = await call(server, 'POST', '/latest/auth/invite/list', { authorization: `Bearer ${projectId}:${org.api_key}`, body: {} });
+  const pending = invites.body.results.find((i: any) => i.email === 'pending@acme.example');
+  assert.notEqual(pending.invite_code ?? pending._id, pendingCode);
+  assert.deepEqual(pending.permissions, role('admin'));
+  assert.equal(await page.getByLabel('Role of the invite for pending@acme.example').inputValue(), 'admin');
+
+  // Delete a pending invite.
+  await page.getByRole('row', { name: /pending@acme.example/ }).getByRole('button', { name: 'Delete invite' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete invite' }).click();
+  await page.getByRole('row', { name: /pending@acme.example/ }).waitFor({ state: 'detached' });
+
+  // The invite link: the invitee creates an account and lands in the project.
+  viewerCtx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  viewerCtx.setDefaultTimeout(10_000);
+  viewer = await viewerCtx.newPage();
+  await viewer.goto(`/invite/${viewerCode}`);
+  await heading(viewer, 'Join a Hangar project').waitFor();
+  await assertAccessible(viewer, 'invite');
+  await viewer.getByLabel('Your email (the invited address)').fill('viewer@acme.example');
+  await viewer.getByLabel('Your name').fill('Vera Viewer');
+  await viewer.getByLabel('Password').fill('viewer password');
+  await button(viewer, 'Accept invite').click();
+  await viewer.waitForURL(`**/p/${projectId}/agents`);
+  await viewer.locator('header.top').getByText('viewer@acme.example').waitFor();
+
+  // A second member to change and remove (accepting through the API is the same route the link page uses).
+  const leaverCode = await inviteAs('leaver@acme.example', 'editor');
+  assert.equal((await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: leaverCode, password: 'leaver password' } })).status, 200);
+  await page.reload();
+  await page.getByRole('row', { name: /viewer@acme.example/ }).waitFor();
+  await page.getByLabel('Role of leaver@acme.example').selectOption('viewer');
+  await page.waitForFunction(() => !document.querySelector('select[aria-label="Role of leaver@acme.example"]')?.hasAttribute('disabled'));
+  await page.reload();
+  assert.equal(await page.getByLabel('Role of leaver@acme.example').inputValue(), 'viewer');
+  await page.getByRole('row', { name: /leaver@acme.example/ }).getByRole('button', { name: 'Remove' }).click();
+  await dialog(page).getByText('will lose access to this project').waitFor();
+  await dialog(page).getByRole('button', { name: 'Remove from project' }).click();
+  await page.getByRole('row', { name: /leaver@acme.example/ }).waitFor({ state: 'detached' });
+
+  // The last admin cannot demote themself: the API's message is shown.
+  await page.getByLabel(`Role of ${ADMIN}`).selectOption('editor');
+  const refusal = page.getByRole('alert');
+  await refusal.waitFor();
+  assert.match((await refusal.textContent())!, /admin/i);
+  await page.reload();
+  assert.equal(await page.getByLabel(`Role of ${ADMIN}`).inputValue(), 'admin');
+  await assertAccessible(page, 'members');
+  await screenshot(page, 'members');
+});
+
+test('integrations: provider cards, the API-key modal (a wrong key shows the API message), the OAuth pop-up end to end, the three-dot Remove, own API keys', async () => {
+  await page.getByRole('link', { name: 'Integrations & API Keys' }).click();
+  await heading(page, 'Integrations & API Keys').waitFor();
+  for (const name of ['ANZ Enrichment', 'Enrichment', 'Code Host', 'Web Analytics']) await card(page, name).waitFor();
+  await card(page, 'Web Analytics').getByText('beta', { exact: true }).waitFor();
+  assert.equal(await card(page, 'Code Host').getByText('beta', { exact: true }).count(), 0);
+  await card(page, 'Enrichment').getByText('Connects with an API key.').waitFor();
+
+  // API key in a modal: a wrong key is refused with the API's message; the field is a password field.
+  await card(page, 'Enrichment').getByRole('button', { name: 'Connect with an API key' }).click();
+  const keyField = dialog(page).getByLabel('API key');
+  assert.equal(await keyField.getAttribute('type'), 'password');
+  await dialog(page).getByLabel('Label (optional)').fill('Sales team');
+  await keyField.fill('not-the-key');
+  await dialog(page).getByRole('button', { name: 'Connect' }).click();
+  await dialog(page).getByRole('alert').waitFor();
+  await keyField.fill(ENR_KEY);
+  await dialog(page).getByRole('button', { name: 'Connect' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await card(page, 'Enrichment').getByText('Sales team').waitFor();
+  assert.ok(!(await page.content()).includes(ENR_KEY), 'the key is never echoed into the page');
+
+  // The code host signs in in a real pop-up, which closes itself; the list refreshes.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), card(page, 'Code Host').getByRole('button', { name: 'Sign in with Code Host' }).click()]);
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await card(page, 'Code Host').getByText('ada', { exact: true }).waitFor();
+  assert.equal(chAuth.authorizations.length >= 1, true);
+
+  // A second account of the same provider (a fine-grained token) is listed separately.
+  await card(page, 'Code Host').getByRole('button', { name: 'Connect with a token' }).click();
+  assert.equal(await dialog(page).getByLabel('Access token').getAttribute('type'), 'password');
+  await dialog(page).getByLabel('Access token').fill(CH_TOKEN);
+  await dialog(page).getByRole('button', { name: 'Connect' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await card(page, 'Code Host').getByText('bob', { exact: true }).waitFor();
+  assert.equal(await card(page, 'Code Host').locator('ul.connections > li').count(), 2);
+
+  // The three-dot menu's Remove, with its confirmation — by keyboard: Enter opens the menu with its
+  // first item focused, Escape closes it, Enter on the item opens the confirmation.
+  const before = await call(server, 'POST', '/latest/integrations/connections/list', { authorization: `Bearer ${projectId}:${org.api_key}`, body: {} });
+  assert.equal(before.body.results.length, 3);
+  await card(page, 'Code Host').getByRole('button', { name: 'Actions for bob' }).click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await dialog(page).getByRole('button', { name: 'Remove' }).click();
+  await card(page, 'Code Host').getByText('bob', { exact: true }).waitFor({ state: 'detached' });
+  const kebab = card(page, 'Enrichment').getByRole('button', { name: 'Actions for Sales team' });
+  await kebab.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Remove');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  assert.equal(await kebab.evaluate((el) => el === document.activeElement), true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await dialog(page).getByText('stop working until it is reconnected').waitFor();
+  await screenshot(page, 'integrations-remove');
+  await dialog(page).getByRole('button', { name: 'Remove' }).click();
+  await card(page, 'Enrichment').getByText('Sales team').waitFor({ state: 'detached' });
+  await card(page, 'Enrichment').getByText('None yet: connect an account above.').waitFor();
+
+  // Own API keys: shown once with a copy button, listed, revoked.
+  await page.getByLabel('Key label').fill('CI');
+  await button(page, 'Create API key').click();
+  const shown = dialog(page).getByLabel('API key');
+  const apiKey = await shown.inputValue();
+  assert.match(apiKey, /^sk-us-/);
+  await dialog(page).getByRole('button', { name: 'Copy' }).click();
+  await dialog(page).getByRole('button', { name: 'Copied' }).waitFor();
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('row', { name: /CI/ }).waitFor();
+  assert.ok(!(await page.content()).includes(apiKey), 'the key is shown once only');
+  assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${apiKey}` })).status, 200);
+  await assertAccessible(page, 'integrations');
+  await screenshot(page, 'integrations');
+  await page.getByRole('row', { name: /CI/ }).getByRole('button', { name: 'Revoke' }).click();
+  await dialog(page).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('row', { name: /CI/ }).waitFor({ state: 'detached' });
+  assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${apiKey}` })).status, 401);
+});
+
+test('tools: the tool-step search bar, schema-driven inputs, connection dropdown, the API Call form, Run with output and credits, a background run, edit', async () => {
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.getByText('No tools yet.').waitFor();
+  await page.getByRole('link', { name: 'New tool' }).click();
+  await heading(page, 'New tool').waitFor();
+  await page.getByLabel('Title').fill('Repo info');
+  await page.getByLabel('Params schema (JSON)').fill(JSON.stringify({ type: 'object', required: ['owner', 'repo'], properties: { owner: { type: 'string' }, repo: { type: 'string' } } }));
+
+  await page.getByLabel('Search tool steps').fill('code host');
+  const results = page.getByRole('list', { name: 'Matching steps' });
+  await results.getByText('Create Issue', { exact: true }).waitFor();
+  await results.getByText('Get Repository Info', { exact: true }).waitFor();
+  assert.equal(await results.getByText('Run Reports').count(), 0);
+  await button(page, 'Add step Get Repository Info (Code Host)').click();
+  const step1 = page.locator('ol.steps > li').nth(0);
+  // The connection dropdown lists only the step's provider's connections.
+  const connection = step1.getByLabel('Connection');
+  assert.deepEqual(await connection.locator('option').allTextContents(), ['Choose a connection', 'ada']);
+  assert.notEqual(await connection.inputValue(), '');
+  await step1.getByLabel('owner (required)').fill('{{params.owner}}');
+  await step1.getByLabel('repo (required)').fill('{{params.repo}}');
+
+  await button(page, 'Add step API Call (Code Host)').click();
+  const step2 = page.locator('ol.steps > li').nth(1);
+  assert.deepEqual(await step2.getByLabel('Method').locator('option').allTextContents(), ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+  assert.match(await step2.getByLabel('Headers (JSON)').inputValue(), /application\/vnd\.codehost\+json/);
+  await step2.getByLabel('Endpoint').fill('/repos/{{params.owner}}/{{params.repo}}/issues');
+  await step2.getByText('{{steps.get_repository_info.output…}}').waitFor();
+  await assertAccessible(page, 'tool editor');
+  await button(page, 'Create tool').click();
+  await page.waitForURL(/\/tools\/(?!new)[^/]+$/);
+  toolId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+  // Run: params from the params schema, each step's result, credits.
+  await page.getByLabel('owner (required)').last().fill('ada');
+  await page.getByLabel('repo (required)').last().fill('notes');
+  await button(page, 'Run').click();
+  const result = page.locator('.run-result');
+  await result.getByText('complete', { exact: true }).waitFor();
+  await result.getByText('Credits used:').waitFor();
+  assert.match((await result.textContent())!, /"status": 200/);
+  await screenshot(page, 'tool');
+
+  // In the background: progress until done.
+  await button(page, 'Run in background').click();
+  await result.getByText('complete', { exact: true }).waitFor();
+  assert.match((await result.textContent())!, /"status": 200/);
+
+  // Edit.
+  await page.getByLabel('Title').fill('Repository info');
+  await button(page, 'Save tool').click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.getByRole('link', { name: 'Repository info' }).waitFor();
+  await assertAccessible(page, 'tools');
+});
+
+test('agents: create with a tool action, chat with the task arriving without a reload, the task list, edit', async () => {
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByText('No agents yet.').waitFor();
+  await page.getByRole('link', { name: 'New agent' }).click();
+  await page.getByLabel('Name').fill('Helper');
+  await page.getByLabel('System prompt').fill('You help with repositories.');
+  await page.getByLabel('Repository info').check();
+  await button(page, 'Create agent').click();
+  await page.waitForURL(/\/agents\/(?!new)[^/?]+$/);
+  agentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+  model.script({ tool_calls: [{ name: 'tool_0', arguments: { owner: 'ada', repo: 'notes' } }] }, { content: 'The repository is called notes.' });
+  await page.getByLabel('Message', { exact: true }).fill('What is the repository called?');
+  await button(page, 'Send').click();
+  await page.waitForURL(/\?task=/);
+  const log = page.getByRole('log', { name: 'Messages' });
+  await log.getByText('What is the repository called?').waitFor();
+  await log.getByText('The repository is called notes.').waitFor({ timeout: 15_000 });
+  // The tool run is named after the agent's action, not the model's function name.
+  await log.getByText('Tool run Repository info').waitFor();
+  assert.equal(await log.locator('.msg.agent').count(), 1, 'an assistant turn that only called a tool shows no empty bubble');
+  await page.locator('.chat-head').getByText('completed').waitFor();
+  await assertAccessible(page, 'chat');
+  await screenshot(page, 'agent-chat');
+
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  await page.getByRole('row', { name: /completed/ }).waitFor();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Name').fill('Repo helper');
+  await button(page, 'Save agent').click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  await heading(page, 'Repo helper').waitFor();
+});
+
+test('triggers: all 26 types by category with their "fires when", add with a connection and repository, the webhook state, an activation, pause/resume, delete', async () => {
+  await page.getByRole('link', { name: 'Triggers' }).click();
+  const type = page.getByLabel('Trigger type');
+  assert.equal(await type.locator('option').count(), 26);
+  assert.deepEqual(await type.locator('optgroup').evaluateAll((gs) => gs.map((g) => g.getAttribute('label'))), [
+    'Repository',
+    'Issues and pull requests',
+    'Commits and branches',
+    'Workflows',
+    'Collaboration',
+    'Projects',
+    'Other',
+  ]);
+  await type.selectOption({ label: 'New issue' });
+  await page.getByText('Fires when: An issue is opened.').first().waitFor();
+  await page.getByLabel('Code-host connection').selectOption({ label: 'ada' });
+  await page.getByLabel('Repository (owner/name)').fill('ada/notes');
+  await button(page, 'Add trigger').click();
+  const item = page.locator('.trigger-list > li').first();
+  await item.getByText('New issue').waitFor();
+  await item.getByText(/registered \(hook .*\), subscribed to issues/).waitFor();
+  assert.equal(ch.hooks.length, 1);
+
+  model.script({ content: 'Looking at the new issue.' });
+  await ch.deliver('issues', P.issuesEvent('ada/notes', 'opened', P.issue('ada/notes', { number: 7, title: 'Broken link' })), { repo: 'ada/notes' });
+  await item.getByRole('button', { name: 'Show activations' }).click();
+  await item.getByRole('row', { name: /New issue/ }).waitFor({ timeout: 15_000 });
+  await assertAccessible(page, 'triggers');
+  await screenshot(page, 'triggers');
+
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await item.getByText('paused', { exact: true }).waitFor();
+  await item.getByRole('button', { name: 'Resume' }).click();
+  await item.getByText('active', { exact: true }).waitFor();
+  await item.getByRole('button', { name: 'Delete' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete trigger' }).click();
+  await page.getByText('No triggers yet.').waitFor();
+});
+
+test("a viewer's read-only view: no control it cannot use, but running and chatting", async () => {
+  await viewer.goto(`/p/${projectId}/agents`);
+  await viewer.getByRole('link', { name: 'Repo helper' }).waitFor();
+  assert.equal(await viewer.getByRole('link', { name: 'New agent' }).count(), 0);
+  assert.equal(await viewer.getByRole('button', { name: 'Delete' }).count(), 0);
+  assert.equal(await viewer.getByRole('link', { name: 'Members' }).count(), 0);
+  await viewer.locator('header.top').getByText('viewer', { exact: true }).waitFor();
+
+  await viewer.getByRole('link', { name: 'Tools' }).click();
+  await viewer.getByRole('link', { name: 'Repository info' }).click();
+  await viewer.getByRole('heading', { name: 'Run' }).waitFor();
+  assert.equal(await viewer.getByLabel('Title').isDisabled(), true);
+  assert.equal(await viewer.getByRole('button', { name: 'Save tool' }).count(), 0);
+  assert.equal(await viewer.getByRole('button', { name: /Remove step/ }).count(), 0);
+  assert.equal(await viewer.getByLabel('Search tool steps').count(), 0);
+  assert.equal(await viewer.getByRole('button', { name: 'Run', exact: true }).isEnabled(), true);
+
+  await viewer.getByRole('link', { name: 'Integrations & API Keys' }).click();
+  await card(viewer, 'Code Host').getByText('ada', { exact: true }).waitFor();
+  assert.equal(await viewer.getByRole('button', { name: /Sign in with|Connect with/ }).count(), 0);
+  assert.equal(await viewer.getByRole('button', { name: /^Actions for/ }).count(), 0);
+  await viewer.getByRole('button', { name: 'Create API key' }).waitFor();
+  await assertAccessible(viewer, 'integrations (viewer)');
+  await screenshot(viewer, 'viewer-integrations');
+
+  // Viewers may trigger agents: the chat works for them.
+  await viewer.goto(`/p/${projectId}/agents/${agentId}`);
+  model.script({ content: 'Hello, viewer.' });
+  await viewer.getByLabel('Message', { exact: true }).fill('Hi');
+  await viewer.getByRole('button', { name: 'Send' }).click();
+  await viewer.getByRole('log', { name: 'Messages' }).getByText('Hello, viewer.').waitFor({ timeout: 15_000 });
+  assert.equal(await viewer.getByRole('link', { name: 'Settings' }).count(), 1);
+
+  await viewer.goto(`/p/${projectId}/agents/${agentId}/triggers`);
+  await viewer.getByText('No triggers yet.').waitFor();
+  assert.equal(await viewer.getByRole('button', { name: 'Add trigger' }).count(), 0);
+  await viewer.goto(`/p/${projectId}/members`);
+  await viewer.getByText("Members are managed by the project's admins.").waitFor();
+});
+
+test('session expiry: back to sign-in, then back to the page', async () => {
+  await page.goto(`/p/${projectId}/tools`);
+  await heading(page, 'Tools').waitFor();
+  await query(server.databaseUrl, 'DELETE FROM sessions');
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.waitForURL(/\/sign-in\?next=/);
+  assert.equal(new URL(page.url()).searchParams.get('next'), `/p/${projectId}/agents`);
+  await page.getByText('Sign in to go back to the page you were on.').waitFor();
+  await signIn(page, ADMIN, PASSWORD);
+  await page.waitForURL(`**/p/${projectId}/agents`);
+  await page.getByRole('link', { name: 'Repo helper' }).waitFor();
+});
+
+test('delete: a tool and an agent, each after a confirmation; sign-out', async () => {
+  await page.getByRole('row', { name: /Repo helper/ }).getByRole('button', { name: 'Delete' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete agent' }).click();
+  await page.getByText('No agents yet.').waitFor();
+  await page.getByRole('link', { name: 'Tools' }).click();
+  await page.getByRole('row', { name: /Repository info/ }).getByRole('button', { name: 'Delete' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete tool' }).click();
+  await page.getByText('No tools yet.').waitFor();
+  assert.equal((await call(server, 'GET', `/latest/studios/${toolId}/get`, { authorization: `Bearer ${projectId}:${org.api_key}` })).status, 404);
+
+  await button(page, 'Sign out').click();
+  await page.waitForURL('**/sign-in');
+  await page.goto(`/p/${projectId}/agents`);
+  await page.waitForURL(/\/sign-in\?next=/);
+});

@@ -1,0 +1,196 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import * as api from './api/index.ts';
+import { AgentPage } from './pages/AgentPage.tsx';
+import { Agents } from './pages/Agents.tsx';
+import { Integrations } from './pages/Integrations.tsx';
+import { InvitePage } from './pages/Invite.tsx';
+import { Members } from './pages/Members.tsx';
+import { OAuthDone } from './pages/OAuthDone.tsx';
+import { SignIn } from './pages/SignIn.tsx';
+import { ToolPage } from './pages/ToolPage.tsx';
+import { Tools } from './pages/Tools.tsx';
+import { Link, match, navigate, useLocation } from './router.tsx';
+import { SessionContext, type Session } from './session.tsx';
+import { Button, Empty, ErrorNote, Field, Loading, Modal } from './ui.tsx';
+
+export function App() {
+  const { path } = useLocation();
+  if (path === '/sign-in') return <SignIn />;
+  const invite = match('/invite/:code', path);
+  if (invite) return <InvitePage code={invite.code} />;
+  if (path === '/oauth/done') return <OAuthDone />;
+  return <Shell path={path} />;
+}
+
+const SECTIONS = [
+  { path: 'agents', label: 'Agents', admin: false },
+  { path: 'tools', label: 'Tools', admin: false },
+  { path: 'integrations', label: 'Integrations & API Keys', admin: false },
+  { path: 'members', label: 'Members', admin: true },
+];
+
+function Shell({ path }: { path: string }) {
+  const scoped = match('/p/:project/*', path);
+  const projectId = scoped?.project;
+  api.setProject(projectId);
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.me() });
+  const projects = useQuery({ queryKey: ['projects'], queryFn: api.projects, enabled: me.isSuccess });
+  const here = useQuery({ queryKey: ['me', projectId], queryFn: () => api.me(projectId), enabled: !!projectId && me.isSuccess });
+
+  useEffect(() => {
+    if (!projectId && projects.data?.length) navigate(`/p/${encodeURIComponent(projects.data[0].projectId)}/agents`, { replace: true });
+  }, [projectId, projects.data]);
+
+  if (me.isPending) return <Loading what="your account" />;
+  if (me.isError) return <ErrorNote error={me.error} />;
+  const session: Session | null =
+    projectId && here.data
+      ? { me: me.data, projects: projects.data ?? [], projectId, role: here.data.role, canEdit: here.data.role === 'admin' || here.data.role === 'editor', isAdmin: here.data.role === 'admin' }
+      : null;
+  const section = path.split('/')[3] ?? '';
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <Header me={me.data} projects={projects.data ?? []} projectId={projectId} role={here.data?.role} />
+      {projectId ? (
+        <nav className="tabs" aria-label="Sections">
+          {SECTIONS.filter((s) => !s.admin || here.data?.role === 'admin').map((s) => (
+            <Link key={s.path} to={`/p/${encodeURIComponent(projectId)}/${s.path}`} aria-current={section === s.path ? 'page' : undefined}>
+              {s.label}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <main id="main">
+        {!projectId ? (
+          projects.isPending ? (
+            <Loading what="projects" />
+          ) : projects.data?.length ? null : (
+            <Empty title="You are not in any project yet.">
+              <p>Create one with “New project” above, or ask an admin to invite you to theirs.</p>
+            </Empty>
+          )
+        ) : here.isError ? (
+          <ErrorNote error={here.error} />
+        ) : !session ? (
+          <Loading what="the project" />
+        ) : (
+          <SessionContext.Provider value={session}>
+            <Page path={path} />
+          </SessionContext.Provider>
+        )}
+      </main>
+    </>
+  );
+}
+
+function Page({ path }: { path: string }): ReactNode {
+  let m: Record<string, string> | null;
+  if (match('/p/:project/agents', path)) return <Agents />;
+  if ((m = match('/p/:project/agents/:agent', path))) return <AgentPage agentId={m.agent} tab="chat" />;
+  if ((m = match('/p/:project/agents/:agent/:tab', path))) return <AgentPage agentId={m.agent} tab={m.tab} />;
+  if (match('/p/:project/tools', path)) return <Tools />;
+  if ((m = match('/p/:project/tools/:tool', path))) return <ToolPage studioId={m.tool} />;
+  if (match('/p/:project/integrations', path)) return <Integrations />;
+  if (match('/p/:project/members', path)) return <Members />;
+  return <Empty title="There is no such page.">Pick a section above.</Empty>;
+}
+
+function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.Project[]; projectId?: string; role?: api.Role }) {
+  const [creating, setCreating] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const client = useQueryClient();
+  const section = location.pathname.split('/')[3] || 'agents';
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await api.logout();
+    } finally {
+      client.clear();
+      navigate('/sign-in', { replace: true });
+    }
+  };
+  return (
+    <header className="top">
+      <span className="brand">Hangar</span>
+      <dl className="who">
+        <div>
+          <dt>Organization</dt>
+          <dd title={me.organizationId}>{me.organizationId.slice(0, 8)}</dd>
+        </div>
+        <div>
+          <dt>Region</dt>
+          <dd>{me.region.toUpperCase()}</dd>
+        </div>
+        {role ? (
+          <div>
+            <dt>Role</dt>
+            <dd>{role}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="project-switch">
+        <label htmlFor="project-switch">Project</label>
+        <select id="project-switch" value={projectId ?? ''} onChange={(e) => navigate(`/p/${encodeURIComponent(e.target.value)}/${section === 'members' ? 'agents' : section}`)}>
+          {projectId ? null : <option value="">Choose a project</option>}
+          {projects.map((p) => (
+            <option key={p.projectId} value={p.projectId}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <Button onClick={() => setCreating(true)}>New project</Button>
+      </div>
+      <span className="user" aria-label="Signed in as">
+        {me.email}
+      </span>
+      <Button busy={signingOut} onClick={signOut}>
+        Sign out
+      </Button>
+      <NewProject open={creating} onClose={() => setCreating(false)} organizationId={me.organizationId} />
+    </header>
+  );
+}
+
+function NewProject({ open, onClose, organizationId }: { open: boolean; onClose: () => void; organizationId: string }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const client = useQueryClient();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { project_id } = await api.createProject(name, description, organizationId);
+      await client.invalidateQueries({ queryKey: ['projects'] });
+      setName('');
+      setDescription('');
+      onClose();
+      navigate(`/p/${encodeURIComponent(project_id)}/agents`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title="New project" open={open} onClose={onClose}>
+      <form onSubmit={submit}>
+        <Field label="Name">{(id) => <input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+        <Field label="Description">{(id) => <textarea id={id} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
+        <ErrorNote error={error} />
+        <div className="actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            Create project
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

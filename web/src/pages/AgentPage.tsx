@@ -1,0 +1,548 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import * as api from '../api/index.ts';
+import { Link, navigate, useLocation } from '../router.tsx';
+import { useHref, useSession } from '../session.tsx';
+import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, when } from '../ui.tsx';
+import { TRIGGER_CATEGORIES, triggerType } from '../trigger-types.ts';
+
+const TABS = [
+  { tab: 'chat', label: 'Chat' },
+  { tab: 'tasks', label: 'Tasks' },
+  { tab: 'triggers', label: 'Triggers' },
+  { tab: 'settings', label: 'Settings' },
+];
+
+export function AgentPage({ agentId, tab }: { agentId: string; tab: string }) {
+  const { projectId } = useSession();
+  const href = useHref();
+  const isNew = agentId === 'new';
+  const agent = useQuery({ queryKey: ['agent', projectId, agentId], queryFn: () => api.agent(agentId), enabled: !isNew });
+  if (isNew) return <Settings />;
+  if (agent.isPending) return <Loading what="the agent" />;
+  if (agent.isError) return <ErrorNote error={agent.error} />;
+  const base = href(`/agents/${encodeURIComponent(agentId)}`);
+  return (
+    <>
+      <div className="page-head">
+        <h1>{agent.data.name}</h1>
+      </div>
+      <nav className="subtabs" aria-label="Agent">
+        {TABS.map((t) => (
+          <Link key={t.tab} to={t.tab === 'chat' ? base : `${base}/${t.tab}`} aria-current={tab === t.tab ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? <Triggers agent={agent.data} /> : <Settings agent={agent.data} />}
+    </>
+  );
+}
+
+function Settings({ agent }: { agent?: api.Agent }) {
+  const { projectId, canEdit } = useSession();
+  const href = useHref();
+  const client = useQueryClient();
+  const tools = useQuery({ queryKey: ['tools', projectId], queryFn: api.tools });
+  const catalogue = useQuery({ queryKey: ['providers', projectId], queryFn: api.providers, staleTime: 60_000 });
+  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
+  const [name, setName] = useState(agent?.name ?? '');
+  const [prompt, setPrompt] = useState(agent?.systemPrompt ?? '');
+  const [model, setModel] = useState(agent?.model ?? '');
+  const [baseUrl, setBaseUrl] = useState(agent?.modelBaseUrl ?? '');
+  const [modelKey, setModelKey] = useState('');
+  const [actions, setActions] = useState<api.Action[]>(agent?.actions ?? []);
+  const [newStep, setNewStep] = useState('');
+  const [newConnection, setNewConnection] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const steps = (catalogue.data ?? []).flatMap((p) => p.steps);
+  const stepProvider = steps.find((s) => s.step === newStep)?.provider;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const id = await api.saveAgent({
+        ...(agent ? { agent_id: agent.agentId } : {}),
+        name,
+        system_prompt: prompt,
+        ...(model ? { model } : {}),
+        ...(baseUrl ? { model_base_url: baseUrl } : {}),
+        ...(modelKey ? { model_api_key: modelKey } : {}),
+        actions,
+      });
+      setModelKey('');
+      await client.invalidateQueries({ queryKey: ['agents', projectId] });
+      await client.invalidateQueries({ queryKey: ['agent', projectId, id] });
+      setSaved(true);
+      if (!agent) navigate(href(`/agents/${encodeURIComponent(id)}`), { replace: true });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toolChosen = (id: string) => actions.some((a) => 'studio_id' in a && a.studio_id === id);
+  return (
+    <form onSubmit={save} aria-label="Agent settings">
+      {agent ? null : <h1>New agent</h1>}
+      <fieldset disabled={!canEdit} className="plain">
+        <Field label="Name">{(id) => <input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+        <Field label="System prompt">{(id) => <textarea id={id} rows={6} value={prompt} onChange={(e) => setPrompt(e.target.value)} />}</Field>
+        <div className="grid2">
+          <Field label="Model" hint="Empty: the deployment's default model.">{(id) => <input id={id} value={model} onChange={(e) => setModel(e.target.value)} />}</Field>
+          <Field label="Model endpoint (OpenAI-compatible)" hint="Empty: the deployment's endpoint. Without any, the agent runs its actions in order.">
+            {(id) => <input id={id} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://…/v1" />}
+          </Field>
+        </div>
+        <Field label="Model API key" hint={agent?.hasModelKey ? 'A key is stored (never shown). Type a new one to replace it.' : 'Stored encrypted, never shown again.'}>
+          {(id) => <input id={id} type="password" autoComplete="off" value={modelKey} onChange={(e) => setModelKey(e.target.value)} />}
+        </Field>
+        <h2>Actions</h2>
+        <p className="hint">What the agent may do: tools of this project, and provider steps run with a chosen connection.</p>
+        <fieldset>
+          <legend>Tools</legend>
+          {tools.isPending ? (
+            <Loading what="tools" />
+          ) : (tools.data ?? []).length === 0 ? (
+            <p className="muted">No tools in this project yet.</p>
+          ) : (
+            (tools.data ?? []).map((t) => (
+              <label key={t.studioId} className="check">
+                <input
+                  type="checkbox"
+                  checked={toolChosen(t.studioId)}
+                  onChange={(e) => setActions(e.target.checked ? [...actions, { studio_id: t.studioId }] : actions.filter((a) => !('studio_id' in a && a.studio_id === t.studioId)))}
+                />
+                {t.title}
+              </label>
+            ))
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Provider steps</legend>
+          <ul className="plain-list">
+            {actions.map((a, i) =>
+              'step' in a ? (
+                <li key={i}>
+                  {steps.find((s) => s.step === a.step)?.name ?? a.step} <span className="muted">with {connections.data?.find((c) => c.connectionId === a.connection_id)?.account ?? a.connection_id}</span>{' '}
+                  {canEdit ? (
+                    <Button variant="link" onClick={() => setActions(actions.filter((_, j) => j !== i))} aria-label={`Remove action ${a.step}`}>
+                      Remove
+                    </Button>
+                  ) : null}
+                </li>
+              ) : null,
+            )}
+          </ul>
+          {canEdit ? (
+            <div className="row">
+              <Field label="Step">
+                {(id) => (
+                  <select id={id} value={newStep} onChange={(e) => setNewStep(e.target.value)}>
+                    <option value="">Choose a step</option>
+                    {(catalogue.data ?? []).map((p) => (
+                      <optgroup key={p.provider} label={p.name}>
+                        {p.steps.map((s) => (
+                          <option key={s.step} value={s.step}>
+                            {s.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Connection">
+                {(id) => (
+                  <select id={id} value={newConnection} onChange={(e) => setNewConnection(e.target.value)}>
+                    <option value="">Choose a connection</option>
+                    {(connections.data ?? [])
+                      .filter((c) => c.provider === stepProvider)
+                      .map((c) => (
+                        <option key={c.connectionId} value={c.connectionId}>
+                          {c.label || c.account}
+                        </option>
+                      ))}
+                  </select>
+                )}
+              </Field>
+              <Button
+                disabled={!newStep || !newConnection}
+                onClick={() => {
+                  setActions([...actions, { step: newStep, connection_id: newConnection }]);
+                  setNewStep('');
+                  setNewConnection('');
+                }}
+              >
+                Add step action
+              </Button>
+            </div>
+          ) : null}
+        </fieldset>
+      </fieldset>
+      <ErrorNote error={error} />
+      {saved ? (
+        <p role="status" className="ok">
+          Saved.
+        </p>
+      ) : null}
+      {canEdit ? (
+        <div className="actions left">
+          <Button type="submit" variant="primary" busy={busy}>
+            {agent ? 'Save agent' : 'Create agent'}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function Chat({ agent }: { agent: api.Agent }) {
+  const { projectId } = useSession();
+  const { query } = useLocation();
+  const href = useHref();
+  const conversationId = query.get('task') ?? undefined;
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const state = useQuery({
+    queryKey: ['task-state', projectId, agent.agentId, conversationId],
+    queryFn: () => api.taskState(agent.agentId, conversationId!),
+    enabled: !!conversationId,
+    // Poll while the task works; stop once it has answered.
+    refetchInterval: (q) => (q.state.data && !api.stateLabel(q.state.data.state).running ? false : 1000),
+  });
+  const running = !state.data || api.stateLabel(state.data.state).running;
+  const items = useQuery({
+    queryKey: ['task-items', projectId, agent.agentId, conversationId],
+    queryFn: () => api.taskItems(agent.agentId, conversationId!),
+    enabled: !!conversationId,
+    refetchInterval: running ? 1000 : false,
+  });
+  const client = useQueryClient();
+  const tools = useQuery({ queryKey: ['tools', projectId], queryFn: api.tools });
+  // The model calls actions by function name (tool_<n>, <step>_<n>): show the action's own name.
+  const actionName = (fn: string | undefined) => {
+    const action = agent.actions[Number(/_(\d+)$/.exec(fn ?? '')?.[1] ?? -1)];
+    if (!action) return fn ?? 'action';
+    if ('studio_id' in action) return tools.data?.find((t) => t.studioId === action.studio_id)?.title ?? fn ?? 'tool';
+    return action.step;
+  };
+  // One last read once the task stops, so the final message is never missed.
+  useEffect(() => {
+    if (conversationId && state.data && !running) void client.invalidateQueries({ queryKey: ['task-items', projectId, agent.agentId, conversationId] });
+  }, [running, conversationId]);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [items.data?.length]);
+
+  const send = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.sendMessage(agent.agentId, text, conversationId);
+      setText('');
+      if (r.conversation_id !== conversationId) navigate(`${href(`/agents/${encodeURIComponent(agent.agentId)}`)}?task=${encodeURIComponent(r.conversation_id)}`);
+      await client.invalidateQueries({ queryKey: ['task-state', projectId, agent.agentId, r.conversation_id] });
+      await client.invalidateQueries({ queryKey: ['task-items', projectId, agent.agentId, r.conversation_id] });
+      await client.invalidateQueries({ queryKey: ['tasks', projectId, agent.agentId] });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = state.data ? api.stateLabel(state.data.state) : null;
+  return (
+    <section aria-label="Chat">
+      <div className="chat-head">
+        {conversationId ? (
+          <p>
+            Task <code>{conversationId.slice(0, 8)}</code> {label ? <span className={`badge ${label.failed ? 'bad' : label.running ? '' : 'ok'}`}>{label.text}</span> : null}{' '}
+            <Link to={href(`/agents/${encodeURIComponent(agent.agentId)}`)}>New conversation</Link>
+          </p>
+        ) : (
+          <p className="muted">Send a message to start a task.</p>
+        )}
+      </div>
+      <div className="chat" role="log" aria-live="polite" aria-label="Messages">
+        {conversationId && items.isPending ? <Loading what="messages" /> : null}
+        <ErrorNote error={items.error} />
+        {(items.data ?? [])
+          // An assistant turn that only called tools has no text of its own: its tool runs follow.
+          .filter((item) => item.kind === 'tool' || item.text || item.errors.length)
+          .map((item) => (
+            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} />
+          ))}
+        {conversationId && running ? (
+          <p className="muted" role="status">
+            <span className="spinner" aria-hidden="true" /> The agent is working…
+          </p>
+        ) : null}
+        {state.data?.error ? <p className="error">{state.data.error}</p> : null}
+        <div ref={end} />
+      </div>
+      <form className="composer" onSubmit={send}>
+        <Field label="Message">{(id) => <textarea id={id} rows={2} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.metaKey || e.ctrlKey) && send(e)} />}</Field>
+        <ErrorNote error={error} />
+        <Button type="submit" variant="primary" busy={busy}>
+          Send
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function ChatItem({ item }: { item: api.TaskItem }) {
+  if (item.kind === 'tool') {
+    return (
+      <div className="msg tool">
+        <details>
+          <summary>
+            Tool run <strong>{item.tool}</strong> {item.toolState ? <span className={`badge ${item.toolState === 'error' || item.toolState === 'failed' ? 'bad' : ''}`}>{item.toolState}</span> : null}
+          </summary>
+          <h4>Input</h4>
+          <Json value={item.params} />
+          <h4>Output</h4>
+          <Json value={item.output} />
+        </details>
+        {item.errors.map((e, i) => (
+          <p key={i} className="error">
+            {e}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={`msg ${item.kind}`}>
+      <span className="who-said">{item.kind === 'user' ? 'You' : item.kind === 'error' ? 'Error' : 'Agent'}</span>
+      <p>{item.text}</p>
+      {item.errors.map((e, i) => (
+        <p key={i} className="error">
+          {e}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function TaskTable({ agentId, triggerId }: { agentId: string; triggerId?: string }) {
+  const { projectId } = useSession();
+  const href = useHref();
+  const tasks = useQuery({ queryKey: ['tasks', projectId, agentId, triggerId], queryFn: () => api.tasks(agentId, triggerId), refetchInterval: 3000 });
+  if (tasks.isPending) return <Loading what="tasks" />;
+  if (tasks.isError) return <ErrorNote error={tasks.error} />;
+  if (tasks.data.length === 0) return <Empty title={triggerId ? 'No activations yet.' : 'No tasks yet.'}>{triggerId ? 'Each event this trigger fires on starts a task here.' : 'Send the agent a message in Chat, or add a trigger.'}</Empty>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Started</th>
+          <th scope="col">State</th>
+          <th scope="col">Cause</th>
+          <th scope="col">
+            <span className="sr-only">Open</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tasks.data.map((t) => {
+          const s = api.stateLabel(t.state);
+          return (
+            <tr key={t.conversationId}>
+              <td>{when(t.createdAt)}</td>
+              <td>
+                <span className={`badge ${s.failed ? 'bad' : s.running ? '' : 'ok'}`}>{s.text}</span>
+              </td>
+              <td>{t.triggerType ? (triggerType(t.triggerType)?.name ?? t.triggerType) : 'message'}</td>
+              <td>
+                <Link to={`${href(`/agents/${encodeURIComponent(agentId)}`)}?task=${encodeURIComponent(t.conversationId)}`}>Open task {t.conversationId.slice(0, 8)}</Link>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Tasks({ agent }: { agent: api.Agent }) {
+  return (
+    <section aria-label="Tasks">
+      <TaskTable agentId={agent.agentId} />
+    </section>
+  );
+}
+
+function Triggers({ agent }: { agent: api.Agent }) {
+  const { projectId, canEdit } = useSession();
+  const client = useQueryClient();
+  const triggers = useQuery({ queryKey: ['triggers', projectId, agent.agentId], queryFn: () => api.triggers(agent.agentId) });
+  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
+  const codehost = (connections.data ?? []).filter((c) => c.provider === 'codehost');
+  const [type, setType] = useState('codehost.new_issue');
+  const [connection, setConnection] = useState('');
+  const [target, setTarget] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [deleting, setDeleting] = useState<api.Trigger | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [toggling, setToggling] = useState<string | null>(null);
+  const [listError, setListError] = useState<unknown>(null);
+  const chosen = triggerType(type)!;
+  const refresh = () => client.invalidateQueries({ queryKey: ['triggers', projectId, agent.agentId] });
+  useEffect(() => {
+    if (!connection && codehost.length) setConnection(codehost[0].connectionId);
+  }, [codehost.length]);
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const config: Record<string, string> = chosen.scope === 'repository' ? { repository: target.trim() } : chosen.scope === 'organization' ? { organization: target.trim() } : {};
+      await api.createTrigger(agent.agentId, type, connection, config);
+      setTarget('');
+      await refresh();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = async (t: api.Trigger) => {
+    setToggling(t.triggerId);
+    setListError(null);
+    try {
+      await api.setTriggerStatus(agent.agentId, t.triggerId, t.status === 'paused' ? 'active' : 'paused');
+      await refresh();
+    } catch (err) {
+      setListError(err);
+    } finally {
+      setToggling(null);
+    }
+  };
+  return (
+    <section aria-label="Triggers">
+      <p className="hint">Code-host triggers wake this agent the moment something happens. Hangar registers the webhook at the code host itself: no manual setup.</p>
+      {canEdit ? (
+        <form className="card" onSubmit={add} aria-labelledby="add-trigger-h">
+          <h2 id="add-trigger-h">Add a trigger</h2>
+          <div className="grid2">
+            <Field label="Trigger type" hint={`Fires when: ${chosen.firesWhen}`}>
+              {(id) => (
+                <select id={id} value={type} onChange={(e) => setType(e.target.value)}>
+                  {TRIGGER_CATEGORIES.map((c) => (
+                    <optgroup key={c.category} label={c.category}>
+                      {c.types.map((t) => (
+                        <option key={t.type} value={t.type}>
+                          {t.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Code-host connection" hint={codehost.length ? undefined : 'No code-host account is connected: sign in to it in Integrations & API Keys first.'}>
+              {(id) => (
+                <select id={id} required value={connection} onChange={(e) => setConnection(e.target.value)}>
+                  <option value="">Choose a connection</option>
+                  {codehost.map((c) => (
+                    <option key={c.connectionId} value={c.connectionId}>
+                      {c.label || c.account}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          {chosen.scope === 'account' ? (
+            <p className="muted">Watches the connected account's own gists.</p>
+          ) : (
+            <Field label={chosen.scope === 'repository' ? 'Repository (owner/name)' : 'Organization (login)'}>
+              {(id) => <input id={id} required value={target} pattern={chosen.scope === 'repository' ? '[^/\\s]+/[^/\\s]+' : '[^/\\s]+'} onChange={(e) => setTarget(e.target.value)} placeholder={chosen.scope === 'repository' ? 'octo-org/website' : 'octo-org'} />}
+            </Field>
+          )}
+          <ErrorNote error={error} />
+          <Button type="submit" variant="primary" busy={busy}>
+            Add trigger
+          </Button>
+        </form>
+      ) : null}
+      <h2>Triggers of this agent</h2>
+      <ErrorNote error={listError} />
+      {triggers.isPending ? (
+        <Loading what="triggers" />
+      ) : triggers.isError ? (
+        <ErrorNote error={triggers.error} />
+      ) : triggers.data.length === 0 ? (
+        <Empty title="No triggers yet.">{canEdit ? 'Add one above to wake this agent on code-host events.' : 'An editor of this project can add one.'}</Empty>
+      ) : (
+        <ul className="trigger-list">
+          {triggers.data.map((t) => {
+            const info = triggerType(t.type);
+            const where = t.config.repository ?? t.config.organization ?? 'the connected account';
+            return (
+              <li key={t.triggerId} className="card">
+                <div className="step-head">
+                  <h3>
+                    {info?.name ?? t.type} <span className="muted">· {where}</span> <span className={`badge ${t.status === 'active' ? 'ok' : ''}`}>{t.status}</span>
+                  </h3>
+                  {canEdit ? (
+                    <div className="actions left">
+                      <Button busy={toggling === t.triggerId} onClick={() => toggle(t)}>
+                        {t.status === 'paused' ? 'Resume' : 'Pause'}
+                      </Button>
+                      <Button variant="danger" onClick={() => setDeleting(t)}>
+                        Delete
+                      </Button>
+                    </div>
+                  ) : null}
+                </div>
+                <p className="muted small">Fires when: {info?.firesWhen}</p>
+                <p className="small">
+                  Webhook:{' '}
+                  {t.hookId ? (
+                    <>
+                      registered (hook <code>{t.hookId.slice(0, 8)}</code>), subscribed to {t.events.join(', ')}
+                    </>
+                  ) : t.events.length === 0 ? (
+                    'none — this type is checked periodically'
+                  ) : (
+                    'not registered'
+                  )}
+                </p>
+                <Button variant="link" aria-expanded={open === t.triggerId} onClick={() => setOpen(open === t.triggerId ? null : t.triggerId)}>
+                  {open === t.triggerId ? 'Hide activations' : 'Show activations'}
+                </Button>
+                {open === t.triggerId ? <TaskTable agentId={agent.agentId} triggerId={t.triggerId} /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Confirm
+        title="Delete trigger"
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        confirmLabel="Delete trigger"
+        action={async () => {
+          await api.deleteTrigger(agent.agentId, deleting!.triggerId);
+          await refresh();
+        }}
+      >
+        <p>The trigger stops firing; its webhook at the code host is removed when no other trigger uses it. Past activations stay in the task list.</p>
+      </Confirm>
+    </section>
+  );
+}

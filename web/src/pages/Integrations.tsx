@@ -1,0 +1,297 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import * as api from '../api/index.ts';
+import { useSession } from '../session.tsx';
+import { Button, Confirm, Empty, ErrorNote, Field, Loading, Menu, Modal, when } from '../ui.tsx';
+import { OAUTH_MESSAGE } from './OAuthDone.tsx';
+
+const AUTH_WORDS: Record<string, string> = { api_key: 'an API key', access_token: 'a fine-grained access token', oauth: 'signing in (OAuth)' };
+
+export function Integrations() {
+  const { projectId } = useSession();
+  return (
+    <>
+      <h1>Integrations &amp; API Keys</h1>
+      <Providers projectId={projectId} />
+      <OwnKeys />
+    </>
+  );
+}
+
+function Providers({ projectId }: { projectId: string }) {
+  const { canEdit } = useSession();
+  const client = useQueryClient();
+  const catalogue = useQuery({ queryKey: ['providers', projectId], queryFn: api.providers, staleTime: 60_000 });
+  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
+  const [keyFor, setKeyFor] = useState<api.ProviderInfo | null>(null);
+  const [removing, setRemoving] = useState<api.Connection | null>(null);
+  const [signingIn, setSigningIn] = useState<string | null>(null);
+  const [oauthError, setOauthError] = useState<unknown>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['connections', projectId] });
+
+  // The pop-up posts here when the provider sent it back to Hangar and the connection exists.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== location.origin || e.data?.type !== OAUTH_MESSAGE) return;
+      setSigningIn(null);
+      void refresh();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [projectId]);
+
+  const signIn = async (p: api.ProviderInfo) => {
+    setOauthError(null);
+    // Opened inside the click, before any await, so no pop-up blocker stops it.
+    const popup = window.open('about:blank', `hangar-oauth-${p.provider}`, 'popup,width=560,height=720');
+    setSigningIn(p.provider);
+    try {
+      const { auth_url } = await api.oauthUrl(p.provider, `${location.origin}/oauth/done`);
+      if (popup) popup.location.href = auth_url;
+      else location.assign(auth_url);
+      // Closed without finishing: stop waiting.
+      const watch = window.setInterval(() => {
+        if (!popup || popup.closed) {
+          window.clearInterval(watch);
+          setSigningIn((s) => (s === p.provider ? null : s));
+          void refresh();
+        }
+      }, 500);
+    } catch (err) {
+      popup?.close();
+      setSigningIn(null);
+      setOauthError(err);
+    }
+  };
+
+  if (catalogue.isPending) return <Loading what="providers" />;
+  if (catalogue.isError) return <ErrorNote error={catalogue.error} />;
+  return (
+    <section aria-labelledby="providers-h">
+      <h2 id="providers-h">Integrations</h2>
+      <p className="hint">Connected accounts are selectable in tool steps, agent actions and triggers of this project. Integrations are built and supported by Hangar, not by the providers.</p>
+      <ErrorNote error={oauthError} />
+      <ErrorNote error={connections.error} />
+      <div className="cards">
+        {catalogue.data.map((p) => {
+          const mine = (connections.data ?? []).filter((c) => c.provider === p.provider);
+          const keyAuth = p.authTypes.find((t) => t !== 'oauth');
+          return (
+            <article key={p.provider} className="card" aria-labelledby={`provider-${p.provider}`}>
+              <h3 id={`provider-${p.provider}`}>
+                {p.name} {p.beta ? <span className="badge beta">beta</span> : null}
+              </h3>
+              <p>{p.description}</p>
+              <p className="muted">Connects with {p.authTypes.map((t) => AUTH_WORDS[t] ?? t).join(' or ')}.</p>
+              {canEdit ? (
+                <div className="actions left">
+                  {p.authTypes.includes('oauth') ? (
+                    <Button variant="primary" busy={signingIn === p.provider} onClick={() => signIn(p)}>
+                      Sign in with {p.name}
+                    </Button>
+                  ) : null}
+                  {keyAuth ? <Button onClick={() => setKeyFor(p)}>{keyAuth === 'access_token' ? 'Connect with a token' : 'Connect with an API key'}</Button> : null}
+                </div>
+              ) : null}
+              {signingIn === p.provider ? (
+                <p role="status" className="muted">
+                  Finish signing in in the pop-up window…
+                </p>
+              ) : null}
+              <h4>Connections</h4>
+              {connections.isPending ? (
+                <Loading what="connections" />
+              ) : mine.length === 0 ? (
+                <p className="muted">{canEdit ? 'None yet: connect an account above.' : 'None yet: an editor of this project can connect one.'}</p>
+              ) : (
+                <ul className="connections">
+                  {mine.map((c) => (
+                    <li key={c.connectionId}>
+                      <span>
+                        <strong>{c.label || c.account || c.connectionId}</strong>
+                        {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
+                        <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
+                        <span className="muted small"> connected {when(c.createdAt)}</span>
+                      </span>
+                      {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => setRemoving(c) }]} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </article>
+          );
+        })}
+      </div>
+      <KeyModal provider={keyFor} onClose={() => setKeyFor(null)} onDone={refresh} />
+      <Confirm
+        title="Remove connection"
+        open={!!removing}
+        onClose={() => setRemoving(null)}
+        confirmLabel="Remove"
+        action={async () => {
+          await api.removeConnection(removing!.connectionId);
+          await refresh();
+        }}
+      >
+        <p>
+          Remove <strong>{removing?.label || removing?.account}</strong>? Hangar revokes its access at the provider where it can. Tools, agents and triggers using this
+          connection stop working until it is reconnected. The provider account and its data are unaffected.
+        </p>
+      </Confirm>
+    </section>
+  );
+}
+
+function KeyModal({ provider, onClose, onDone }: { provider: api.ProviderInfo | null; onClose: () => void; onDone: () => void }) {
+  const [label, setLabel] = useState('');
+  const [key, setKey] = useState('');
+  const connect = useMutation({
+    mutationFn: () => api.connectWithKey(provider!.provider, key, label),
+    onSuccess: () => {
+      setKey('');
+      setLabel('');
+      onDone();
+      onClose();
+    },
+  });
+  useEffect(() => {
+    // The key never outlives the dialog.
+    setKey('');
+    connect.reset();
+  }, [provider?.provider]);
+  const token = provider?.authTypes.includes('access_token');
+  return (
+    <Modal title={provider ? `Connect ${provider.name}` : ''} open={!!provider} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          connect.mutate();
+        }}
+      >
+        <Field label="Label (optional)">{(id) => <input id={id} maxLength={200} value={label} onChange={(e) => setLabel(e.target.value)} />}</Field>
+        <Field label={token ? 'Access token' : 'API key'} hint="Checked with the provider, stored encrypted, and never shown again.">
+          {(id) => <input id={id} type="password" autoComplete="off" spellCheck={false} required value={key} onChange={(e) => setKey(e.target.value)} />}
+        </Field>
+        <ErrorNote error={connect.error} />
+        <div className="actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={connect.isPending}>
+            Connect
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function OwnKeys() {
+  const { me } = useSession();
+  const client = useQueryClient();
+  const keys = useQuery({ queryKey: ['keys', me.userId], queryFn: () => api.keys(me.userId) });
+  const [label, setLabel] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [revoking, setRevoking] = useState<api.Key | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['keys', me.userId] });
+  const create = useMutation({
+    mutationFn: () => api.createKey(me.userId, label),
+    onSuccess: (k) => {
+      setCreated(k.apiKey);
+      setCopied(false);
+      setLabel('');
+      void refresh();
+    },
+  });
+  const copy = async () => {
+    if (!created) return;
+    try {
+      await navigator.clipboard.writeText(created);
+    } catch {
+      // Clipboard refused (plain http off localhost): select the text for a manual copy.
+      const field = document.getElementById('new-key') as HTMLInputElement | null;
+      field?.select();
+    }
+    setCopied(true);
+  };
+  return (
+    <section aria-labelledby="keys-h">
+      <h2 id="keys-h">Your API keys</h2>
+      <p className="hint">A key acts as you, with access to every project you belong to. Use it as <code>Authorization: Bearer &lt;project_id&gt;:&lt;key&gt;</code>.</p>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <Field label="Key label">{(id) => <input id={id} maxLength={200} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="e.g. CI" />}</Field>
+        <Button type="submit" variant="primary" busy={create.isPending}>
+          Create API key
+        </Button>
+      </form>
+      <ErrorNote error={create.error} />
+      {keys.isPending ? (
+        <Loading what="keys" />
+      ) : keys.isError ? (
+        <ErrorNote error={keys.error} />
+      ) : keys.data.length === 0 ? (
+        <Empty title="You have no API keys.">Create one above to call the API from code or the command line.</Empty>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((k) => (
+              <tr key={k.keyId}>
+                <td>{k.label || <span className="muted">no label</span>}</td>
+                <td>
+                  <code>{k.hint || '••••'}</code>
+                </td>
+                <td>{when(k.createdAt)}</td>
+                <td>
+                  <Button variant="danger" onClick={() => setRevoking(k)}>
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Modal title="Your new API key" open={!!created} onClose={() => setCreated(null)}>
+        <p>Copy it now: Hangar keeps only a digest and will not show it again.</p>
+        <div className="row">
+          <Field label="API key" id="new-key">
+            {(id) => <input id={id} readOnly value={created ?? ''} className="mono" onFocus={(e) => e.target.select()} />}
+          </Field>
+          <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>
+        </div>
+        <div className="actions">
+          <Button variant="primary" onClick={() => setCreated(null)}>
+            Done
+          </Button>
+        </div>
+      </Modal>
+      <Confirm
+        title="Revoke API key"
+        open={!!revoking}
+        onClose={() => setRevoking(null)}
+        confirmLabel="Revoke"
+        action={async () => {
+          await api.revokeKey(me.userId, revoking!.keyId);
+          await refresh();
+        }}
+      >
+        <p>Calls made with “{revoking?.label || revoking?.hint}” fail from the next request on, on every server.</p>
+      </Confirm>
+    </section>
+  );
+}

@@ -1,0 +1,435 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import * as api from '../api/index.ts';
+import { navigate } from '../router.tsx';
+import { SchemaForm, type Values } from '../schema-form.tsx';
+import { useHref, useSession } from '../session.tsx';
+import { Button, Empty, ErrorNote, Field, Json, Loading } from '../ui.tsx';
+
+const EMPTY_SCHEMA = { type: 'object', properties: {} };
+
+export function ToolPage({ studioId }: { studioId: string }) {
+  const { projectId } = useSession();
+  const isNew = studioId === 'new';
+  const tool = useQuery({ queryKey: ['tool', projectId, studioId], queryFn: () => api.tool(studioId), enabled: !isNew });
+  const catalogue = useQuery({ queryKey: ['providers', projectId], queryFn: api.providers, staleTime: 60_000 });
+  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
+  if ((!isNew && tool.isPending) || catalogue.isPending) return <Loading what="the tool" />;
+  if (tool.isError) return <ErrorNote error={tool.error} />;
+  if (catalogue.isError) return <ErrorNote error={catalogue.error} />;
+  return (
+    <>
+      <Editor key={studioId} initial={tool.data} providers={catalogue.data} connections={connections.data ?? []} />
+      {tool.data ? <RunPanel tool={tool.data} /> : null}
+    </>
+  );
+}
+
+interface StepKind {
+  kind: 'named' | 'provider_api_call' | 'api_call';
+  provider?: api.ProviderInfo;
+  step?: api.StepInfo;
+}
+function kindOf(transformation: string, providers: api.ProviderInfo[]): StepKind {
+  if (transformation === 'api_call') return { kind: 'api_call' };
+  const apiCall = /^(.+)_api_call$/.exec(transformation);
+  const p = apiCall && providers.find((x) => x.provider === apiCall[1]);
+  if (p) return { kind: 'provider_api_call', provider: p };
+  for (const provider of providers) {
+    const step = provider.steps.find((s) => s.step === transformation);
+    if (step) return { kind: 'named', provider, step };
+  }
+  return { kind: 'api_call' };
+}
+
+function Editor({ initial, providers, connections }: { initial?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[] }) {
+  const { projectId, canEdit } = useSession();
+  const href = useHref();
+  const client = useQueryClient();
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [schemaText, setSchemaText] = useState(JSON.stringify(initial?.paramsSchema ?? EMPTY_SCHEMA, null, 2));
+  const [steps, setSteps] = useState<api.ToolStep[]>(initial?.steps ?? []);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+
+  const addStep = (transformation: string, provider?: api.ProviderInfo) => {
+    const base = transformation.split('.').pop()!.replace(/[^A-Za-z0-9_]/g, '_');
+    let name = base;
+    for (let i = 2; steps.some((s) => s.name === name); i++) name = `${base}_${i}`;
+    const connection = provider ? connections.find((c) => c.provider === provider.provider) : undefined;
+    const params: Record<string, unknown> = transformation === 'api_call' ? { method: 'GET', url: 'https://' } : { connection_id: connection?.connectionId ?? '' };
+    if (transformation.endsWith('_api_call') && provider) {
+      params.method = provider.methods[0] ?? 'GET';
+      params.endpoint = '';
+      // The code host refuses an API Call without its media type; pre-fill what the provider requires.
+      if (provider.requiredHeaders.length) params.headers = Object.fromEntries(provider.requiredHeaders.map((h) => [h.name, h.value]));
+    }
+    setSteps([...steps, { name, transformation, params }]);
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    let params_schema: api.JsonSchema;
+    try {
+      params_schema = JSON.parse(schemaText);
+    } catch {
+      setError(new Error('The params schema is not valid JSON.'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const id = await api.saveTool(initial?.studioId, { title, description, params_schema, transformations: { steps, ...(initial?.output !== undefined ? { output: initial.output } : {}) } });
+      await client.invalidateQueries({ queryKey: ['tools', projectId] });
+      await client.invalidateQueries({ queryKey: ['tool', projectId, id] });
+      setSaved(true);
+      if (!initial) navigate(href(`/tools/${encodeURIComponent(id)}`), { replace: true });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save} aria-labelledby="tool-h">
+      <div className="page-head">
+        <h1 id="tool-h">{initial ? initial.title : 'New tool'}</h1>
+      </div>
+      <fieldset disabled={!canEdit} className="plain">
+        <Field label="Title">{(id) => <input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
+        <Field label="Description">{(id) => <textarea id={id} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
+        <Field label="Params schema (JSON)" hint="The inputs the tool takes; steps read them as {{params.<name>}}.">
+          {(id) => <textarea id={id} className="mono" rows={5} value={schemaText} onChange={(e) => setSchemaText(e.target.value)} />}
+        </Field>
+        <h2>Steps</h2>
+        {steps.length === 0 ? <Empty title="No steps yet.">{canEdit ? 'Find one with the tool-step search below.' : ''}</Empty> : null}
+        <ol className="steps">
+          {steps.map((step, i) => (
+            <li key={i} className="card">
+              <StepEditor
+                step={step}
+                index={i}
+                others={steps.slice(0, i).map((s) => s.name)}
+                kind={kindOf(step.transformation, providers)}
+                connections={connections}
+                onChange={(s) => setSteps(steps.map((x, j) => (j === i ? s : x)))}
+                onRemove={() => setSteps(steps.filter((_, j) => j !== i))}
+                onMove={(d) => {
+                  const next = [...steps];
+                  const [moved] = next.splice(i, 1);
+                  next.splice(i + d, 0, moved);
+                  setSteps(next);
+                }}
+                last={i === steps.length - 1}
+              />
+            </li>
+          ))}
+        </ol>
+        {canEdit ? <StepSearch providers={providers} onAdd={addStep} /> : null}
+      </fieldset>
+      <ErrorNote error={error} />
+      {saved ? (
+        <p role="status" className="ok">
+          Saved.
+        </p>
+      ) : null}
+      {canEdit ? (
+        <div className="actions left">
+          <Button type="submit" variant="primary" busy={busy}>
+            {initial ? 'Save tool' : 'Create tool'}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function JsonField({ label, value, onChange, hint }: { label: string; value: unknown; onChange: (v: unknown) => void; hint?: string }) {
+  const [text, setText] = useState(value === undefined ? '' : JSON.stringify(value, null, 2));
+  const [bad, setBad] = useState(false);
+  return (
+    <Field label={label} hint={bad ? 'Not valid JSON yet.' : hint}>
+      {(id) => (
+        <textarea
+          id={id}
+          className="mono"
+          rows={3}
+          aria-invalid={bad || undefined}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() === '') {
+              setBad(false);
+              return onChange(undefined);
+            }
+            try {
+              onChange(JSON.parse(e.target.value));
+              setBad(false);
+            } catch {
+              setBad(true);
+            }
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+function StepEditor({ step, index, others, kind, connections, onChange, onRemove, onMove, last }: { step: api.ToolStep; index: number; others: string[]; kind: StepKind; connections: api.Connection[]; onChange: (s: api.ToolStep) => void; onRemove: () => void; onMove: (d: number) => void; last: boolean }) {
+  const { canEdit } = useSession();
+  const { connection_id, ...rest } = step.params;
+  const setParams = (p: Record<string, unknown>) => onChange({ ...step, params: p });
+  const mine = kind.provider ? connections.filter((c) => c.provider === kind.provider!.provider) : [];
+  const title = kind.kind === 'named' ? kind.step!.name : kind.kind === 'provider_api_call' ? `API Call — ${kind.provider!.name}` : 'API Call (any address)';
+  return (
+    <div>
+      <div className="step-head">
+        <h3>
+          {index + 1}. {title}
+        </h3>
+        {canEdit ? (
+          <div className="actions left">
+            <Button variant="link" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move step ${step.name} up`}>
+              ↑
+            </Button>
+            <Button variant="link" disabled={last} onClick={() => onMove(1)} aria-label={`Move step ${step.name} down`}>
+              ↓
+            </Button>
+            <Button variant="danger" onClick={onRemove}>
+              Remove step
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {kind.step ? <p className="muted small">{kind.step.description}</p> : null}
+      <div className="grid2">
+        <Field label="Step name" hint={`Later steps read its output as {{steps.${step.name}.output…}}.`}>
+          {(id) => <input id={id} required pattern="[A-Za-z_][A-Za-z0-9_\-]{0,63}" value={step.name} onChange={(e) => onChange({ ...step, name: e.target.value })} />}
+        </Field>
+        {kind.provider ? (
+          <Field label="Connection" hint={mine.length ? undefined : `No ${kind.provider.name} account is connected: connect one in Integrations & API Keys.`}>
+            {(id) => (
+              <select id={id} required value={String(connection_id ?? '')} onChange={(e) => setParams({ ...step.params, connection_id: e.target.value })}>
+                <option value="">Choose a connection</option>
+                {mine.map((c) => (
+                  <option key={c.connectionId} value={c.connectionId}>
+                    {c.label || c.account || c.connectionId}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
+      </div>
+      {kind.kind === 'named' ? (
+        <SchemaForm schema={kind.step!.inputSchema} values={rest} onChange={(v) => setParams({ ...v, connection_id })} />
+      ) : kind.kind === 'provider_api_call' ? (
+        <>
+          <div className="grid2">
+            <Field label="Method">
+              {(id) => (
+                <select id={id} value={String(rest.method ?? '')} onChange={(e) => setParams({ ...step.params, method: e.target.value })}>
+                  {kind.provider!.methods.map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Endpoint" hint={kind.provider!.provider === 'analytics' ? 'From the version segment, e.g. v1beta/properties/123:runReport' : 'A path at the provider, e.g. /repos/{{params.owner}}/{{params.repo}}'}>
+              {(id) => <input id={id} required value={String(rest.endpoint ?? '')} onChange={(e) => setParams({ ...step.params, endpoint: e.target.value })} />}
+            </Field>
+          </div>
+          <JsonField label="Body (JSON)" value={rest.body} onChange={(v) => setParams({ ...step.params, body: v })} />
+          <JsonField
+            label="Headers (JSON)"
+            value={rest.headers}
+            onChange={(v) => setParams({ ...step.params, headers: v })}
+            hint={kind.provider!.requiredHeaders.length ? `Required: ${kind.provider!.requiredHeaders.map((h) => `${h.name}: ${h.value}`).join(', ')}` : undefined}
+          />
+        </>
+      ) : (
+        <>
+          <div className="grid2">
+            <Field label="Method">
+              {(id) => (
+                <select id={id} value={String(rest.method ?? 'GET')} onChange={(e) => setParams({ ...step.params, method: e.target.value })}>
+                  {['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="URL">{(id) => <input id={id} required value={String(rest.url ?? '')} onChange={(e) => setParams({ ...step.params, url: e.target.value })} />}</Field>
+          </div>
+          <JsonField label="Body (JSON)" value={rest.body} onChange={(v) => setParams({ ...step.params, body: v })} />
+          <JsonField label="Headers (JSON)" value={rest.headers} onChange={(v) => setParams({ ...step.params, headers: v })} />
+        </>
+      )}
+      {others.length ? <p className="hint">References available here: {'{{params.<name>}}'}, {others.map((o) => `{{steps.${o}.output…}}`).join(', ')}</p> : <p className="hint">Reference the tool's params as {'{{params.<name>}}'}.</p>}
+    </div>
+  );
+}
+
+function StepSearch({ providers, onAdd }: { providers: api.ProviderInfo[]; onAdd: (transformation: string, provider?: api.ProviderInfo) => void }) {
+  const { projectId } = useSession();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const t = window.setTimeout(() => setQuery(text.trim()), 200);
+    return () => window.clearTimeout(t);
+  }, [text]);
+  const found = useQuery({ queryKey: ['steps', projectId, query], queryFn: () => api.searchSteps(query), enabled: query.length > 0 });
+  const words = query.toLowerCase();
+  // API Call steps belong to a provider: offer them for the providers the search found, or on "api call".
+  const apiCalls = query
+    ? providers.filter((p) => (found.data ?? []).some((s) => s.provider === p.provider) || 'api call'.includes(words) || words.includes('api'))
+    : [];
+  return (
+    <section className="card search" aria-labelledby="step-search-h">
+      <h3 id="step-search-h">Add a step</h3>
+      <Field label="Search tool steps" hint="Type a provider kind (enrichment, code host, analytics…) or a step name.">
+        {(id) => <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. code host" />}
+      </Field>
+      {found.isFetching ? <Loading what="steps" /> : null}
+      <ErrorNote error={found.error} />
+      {query && found.data ? (
+        found.data.length === 0 && apiCalls.length === 0 ? (
+          <p className="muted">No step matches “{query}”.</p>
+        ) : (
+          <ul className="results" aria-label="Matching steps">
+            {found.data.map((s) => (
+              <li key={s.step}>
+                <span>
+                  <strong>{s.name}</strong> <span className="muted">· {s.providerName}</span> {s.beta ? <span className="badge beta">beta</span> : null}
+                  <span className="muted small"> {s.description}</span>
+                </span>
+                <Button onClick={() => onAdd(s.step, providers.find((p) => p.provider === s.provider))} aria-label={`Add step ${s.name} (${s.providerName})`}>
+                  Add
+                </Button>
+              </li>
+            ))}
+            {apiCalls.map((p) => (
+              <li key={`${p.provider}_api_call`}>
+                <span>
+                  <strong>API Call</strong> <span className="muted">· {p.name}</span>
+                  <span className="muted small"> Any request to {p.name}'s API ({p.methods.join(', ')}).</span>
+                </span>
+                <Button onClick={() => onAdd(`${p.provider}_api_call`, p)} aria-label={`Add step API Call (${p.name})`}>
+                  Add
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function RunPanel({ tool }: { tool: api.Tool }) {
+  const [values, setValues] = useState<Values>({});
+  const [busy, setBusy] = useState<'sync' | 'async' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [result, setResult] = useState<api.RunResult | null>(null);
+  const [progress, setProgress] = useState<string[] | null>(null);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const run = async () => {
+    setBusy('sync');
+    setError(null);
+    setResult(null);
+    setProgress(null);
+    try {
+      setResult(await api.runTool(tool.studioId, values));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const runAsync = async () => {
+    setBusy('async');
+    setError(null);
+    setResult(null);
+    setProgress(['Queued…']);
+    try {
+      const job = await api.runToolAsync(tool.studioId, values);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 700));
+        if (!alive.current) return;
+        const p = await api.pollTool(tool.studioId, job);
+        setProgress(p.done ? null : ['Running…', ...p.messages]);
+        if (p.done) {
+          setResult(p.result ?? { status: p.failed ? 'failed' : 'complete', output: undefined, errors: [], credits: 0, steps: {} });
+          break;
+        }
+      }
+    } catch (err) {
+      setError(err);
+      setProgress(null);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="run-h">
+      <h2 id="run-h">Run</h2>
+      <SchemaForm schema={tool.paramsSchema} values={values} onChange={setValues} idPrefix="run" />
+      <div className="actions left">
+        <Button variant="primary" busy={busy === 'sync'} disabled={!!busy} onClick={run}>
+          Run
+        </Button>
+        <Button busy={busy === 'async'} disabled={!!busy} onClick={runAsync}>
+          Run in background
+        </Button>
+      </div>
+      {progress ? (
+        <div role="status" className="progress">
+          <progress aria-label="Run progress" />
+          {progress.map((m, i) => (
+            <span key={i}>{m} </span>
+          ))}
+        </div>
+      ) : null}
+      <ErrorNote error={error} />
+      {result ? (
+        <div className="run-result" aria-live="polite">
+          <p>
+            <span className={`badge ${result.status === 'failed' ? 'bad' : 'ok'}`}>{result.status}</span> Credits used: <strong>{result.credits}</strong>
+            {result.executionTime !== undefined ? <span className="muted"> · {result.executionTime} ms</span> : null}
+          </p>
+          {result.errors.length ? (
+            <ul className="errors">
+              {result.errors.map((e, i) => (
+                <li key={i} className="error">
+                  {e.step ? <strong>Step {e.step}: </strong> : null}
+                  {e.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {tool.steps.map((s) =>
+            s.name in result.steps ? (
+              <details key={s.name} open>
+                <summary>Step {s.name} output</summary>
+                <Json value={result.steps[s.name]} />
+              </details>
+            ) : null,
+          )}
+          <h3>Output</h3>
+          <Json value={result.output} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

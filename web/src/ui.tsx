@@ -1,0 +1,172 @@
+// Small accessible building blocks: every control has a label, dialogs are native <dialog>s (focus
+// trap and Escape for free), menus answer the keyboard, and a button busy with a call is disabled.
+import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { ApiError } from './api/index.ts';
+
+export function Button({ busy, children, variant = 'secondary', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'danger' | 'link' }) {
+  return (
+    <button type="button" className={`btn btn-${variant}`} disabled={busy || rest.disabled} aria-busy={busy || undefined} {...rest}>
+      {children}
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+    </button>
+  );
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
+  return (
+    <p className="error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <p className="empty-title">{title}</p>
+      {children ? <div>{children}</div> : null}
+    </div>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="muted" role="status">
+      Loading {what}…
+    </p>
+  );
+}
+
+export function Field({ label, hint, children, id }: { label: string; hint?: ReactNode; children: (id: string) => ReactNode; id?: string }) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      {children(fieldId)}
+      {hint ? <p className="hint">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+      {open ? (
+        <>
+          <div className="dialog-head">
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" className="btn btn-link" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          </div>
+          {children}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** A confirmation dialog whose confirm button runs `action` and stays disabled while it does. */
+export function Confirm({ title, open, onClose, children, confirmLabel, action }: { title: string; open: boolean; onClose: () => void; children: ReactNode; confirmLabel: string; action: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      onClose();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={title} open={open} onClose={onClose}>
+      <div className="dialog-body">{children}</div>
+      <ErrorNote error={error} />
+      <div className="actions">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="danger" busy={busy} onClick={run}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A three-dot menu: a button opening a list of actions, closed by Escape or a click elsewhere. */
+export function Menu({ label, items }: { label: string; items: Array<{ label: string; onSelect: () => void; danger?: boolean }> }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', away);
+    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    return () => document.removeEventListener('mousedown', away);
+  }, [open]);
+  const onKey = (e: React.KeyboardEvent) => {
+    const entries = [...(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape') {
+      setOpen(false);
+      root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    } else if (e.key === 'ArrowDown' && entries.length) {
+      e.preventDefault();
+      entries[(at + 1) % entries.length].focus();
+    } else if (e.key === 'ArrowUp' && entries.length) {
+      e.preventDefault();
+      entries[(at - 1 + entries.length) % entries.length].focus();
+    }
+  };
+  return (
+    <div className="menu" ref={root} onKeyDown={onKey}>
+      <button type="button" className="btn btn-link kebab" aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)}>
+        ⋮
+      </button>
+      {open ? (
+        <div className="menu-list" role="menu" id={menuId} aria-label={label}>
+          {items.map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              role="menuitem"
+              className={item.danger ? 'danger' : ''}
+              onClick={() => {
+                setOpen(false);
+                item.onSelect();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function Json({ value }: { value: unknown }) {
+  return <pre className="json">{value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>;
+}
+
+export const when = (iso: string) => (iso ? new Date(iso).toLocaleString() : '');
