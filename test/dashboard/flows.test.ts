@@ -56,6 +56,8 @@ before(async () => {
   org = await bootstrap(server, ADMIN, PASSWORD);
   browser = await launch();
   adminCtx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  // Two test files share two cores with a browser: waits are generous, assertions are not.
+  adminCtx.setDefaultTimeout(30_000);
   adminCtx.setDefaultTimeout(10_000);
   page = await adminCtx.newPage();
   // A script error in the page fails loudly instead of leaving a blank page behind.
@@ -174,6 +176,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
 
   // The invite link: the invitee creates an account and lands in the project.
   viewerCtx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  viewerCtx.setDefaultTimeout(30_000);
   viewerCtx.setDefaultTimeout(10_000);
   viewer = await viewerCtx.newPage();
   await viewer.goto(`/invite/${viewerCode}`);
