@@ -335,6 +335,8 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   await result.getByText('complete', { exact: true }).waitFor();
   await result.getByText('Credits used:').waitFor();
   assert.match((await result.textContent())!, /"status": 200/);
+  // Each step's own output, as the run answered it (return_state).
+  assert.ok((await result.locator('summary', { hasText: /^Step .+ output$/ }).count()) >= 1, 'each step shows its output');
   await screenshot(page, 'tool');
 
   // In the background: progress until done.

@@ -272,8 +272,9 @@ function runOf(r: any): RunResult {
   for (const [name, s] of Object.entries<any>(stepsState)) steps[name] = s && typeof s === 'object' && 'output' in s ? s.output : s;
   return { status: r.status ?? '', output: r.output, errors: errorsOf(r.errors), credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
 }
+/** The chain client's run (`/trigger` with `return_state`): the only form that answers each step's output. */
 export async function runTool(studioId: string, params: Record<string, unknown>): Promise<RunResult> {
-  return runOf(await post(`/latest/studios/${encodeURIComponent(studioId)}/trigger_limited`, { params, return_state: true }));
+  return runOf(await post(`/latest/studios/${encodeURIComponent(studioId)}/trigger`, { params, return_state: true }));
 }
 export async function runToolAsync(studioId: string, params: Record<string, unknown>): Promise<string> {
   return (await post(`/latest/studios/${encodeURIComponent(studioId)}/trigger_async`, { params })).job_id;
