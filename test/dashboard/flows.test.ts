@@ -408,6 +408,9 @@ test('triggers: all 26 types by category with their "fires when", add with a con
   const item = page.locator('.trigger-list > li').first();
   await item.getByText('New issue').waitFor();
   await item.getByText(/registered \(hook .*\), subscribed to issues/).waitFor();
+  // The hook's health and counters, as the trigger list gives them.
+  await item.getByText(/health: ok/).waitFor();
+  await item.getByText(/\d+ received, \d+ duplicate, \d+ rejected, \d+ recovered/).waitFor();
   assert.equal(ch.hooks.length, 1);
 
   model.script({ content: 'Looking at the new issue.' });

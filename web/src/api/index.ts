@@ -420,6 +420,10 @@ export interface Trigger {
   status: string;
   hookId: string | null;
   events: string[];
+  /** `ok`, `repaired at …` or `failing: <reason>` (the reconciliation pass's word on the hook). */
+  hookHealth: string | null;
+  /** Deliveries received, duplicates, rejected signatures, recovered; the backlog's age. */
+  hookStats: { received: number; duplicate: number; rejected_signature: number; recovered: number; backlog_age_seconds: number } | null;
   createdAt: string;
 }
 export async function triggers(agentId: string): Promise<Trigger[]> {
@@ -431,6 +435,8 @@ export async function triggers(agentId: string): Promise<Trigger[]> {
     status: t.status,
     hookId: t.hook_id ?? null,
     events: t.events ?? [],
+    hookHealth: t.hook_health ?? null,
+    hookStats: t.hook_stats ?? null,
     createdAt: t.created_at ?? '',
   }));
 }

@@ -515,6 +515,14 @@ function Triggers({ agent }: { agent: api.Agent }) {
                   {t.hookId ? (
                     <>
                       registered (hook <code>{t.hookId.slice(0, 8)}</code>), subscribed to {t.events.join(', ')}
+                      {t.hookHealth ? <> · health: <strong className={t.hookHealth.startsWith('failing') ? 'failing' : undefined}>{t.hookHealth}</strong></> : null}
+                      {t.hookStats ? (
+                        <>
+                          {' '}
+                          · {t.hookStats.received} received, {t.hookStats.duplicate} duplicate, {t.hookStats.rejected_signature} rejected, {t.hookStats.recovered} recovered
+                          {t.hookStats.backlog_age_seconds > 0 ? `, oldest waiting ${t.hookStats.backlog_age_seconds} s` : ''}
+                        </>
+                      ) : null}
                     </>
                   ) : t.events.length === 0 ? (
                     'none — this type is checked periodically'
