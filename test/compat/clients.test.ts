@@ -24,7 +24,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { Chain, Client, RunChainError } from '@relevanceai/chain';
 import { VecDBApiClient } from '@relevanceai/sdk';
-import { bootstrap, call, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { bootstrap, call, role, sessionHeaders, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 
 const require = createRequire(import.meta.url);
 const HOSTED = /^https:\/\/api-[a-z0-9]+\.stack\.tryrelevance\.com(?=\/)/;
@@ -114,8 +114,7 @@ describe('JavaScript SDK 2.0.2 (governance and keys)', () => {
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
     const userId = accepted.body.user_id;
     const session = await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-    const cookie = session.headers.get('set-cookie')!.split(';')[0];
-    const key = await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: { cookie }, body: {} });
+    const key = await call(server, 'POST', `/latest/auth/users/${userId}/keys/create`, { headers: sessionHeaders(session), body: {} });
     assert.deepEqual(((await sdk(other, key.body.api_key).AcceptProjectInvite({ invite_code: later } as never)).body as any).project_id, other);
 
     const users = ((await admin.ListUsers({} as never)).body as any).results;
