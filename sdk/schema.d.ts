@@ -390,7 +390,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in to the dashboard
-         * @description Sets an HTTP-only, SameSite=Strict session cookie.
+         * @description Sets an HTTP-only, SameSite=Strict session cookie, and a readable `hangar_csrf` cookie whose value every state-changing call made with the session must echo in the `x-hangar-csrf` header.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */

@@ -979,7 +979,9 @@ describe('fuzzing every route', () => {
   });
 
   test('unknown routes and wrong methods: 404 with the error body', async () => {
-    const known = new Set(world.routes.map((r) => `${r.method} ${r.template}`));
+    // A path answered by some route of that method (`/latest/studios/create` is also `GET /latest/studios/{studio_id}`).
+    const patterns = world.routes.map((r) => ({ method: r.method, re: new RegExp(`^${r.template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`) }));
+    const known = (method: string, path: string) => patterns.some((p) => (p.method === method || (method === 'HEAD' && p.method === 'GET')) && p.re.test(path.split('?')[0]));
     await fc.assert(
       fc.asyncProperty(
         fc.record({
@@ -996,7 +998,7 @@ describe('fuzzing every route', () => {
           const req: Sent = { method, path: target.path, headers: headersOf(auth, 'application/json', undefined), body: method === 'HEAD' ? undefined : body };
           const res = await exchange(req);
           const exists = target.route && (target.route.method === method || (method === 'HEAD' && target.route.method === 'GET'));
-          if (!exists && !known.has(`${method} ${target.path}`)) {
+          if (!exists && !known(method, target.path)) {
             assert.equal(res.status, 404, `${describeRequest(req)} should be an unknown route: ${res.status} ${short(res.text)}`);
             if (method !== 'HEAD') assert.equal(JSON.parse(res.text).error_type, 'not_found');
           }
