@@ -51,7 +51,8 @@ export function createPrincipalCache(
     generation++;
     entries.clear();
   };
-  const warn = (what: string) => (err: Error) => log(`principal cache: ${what}: ${err.message}`);
+  // A statement cut short by this cache's own close (a process stopping just after it started) is no news.
+  const warn = (what: string) => (err: Error) => void (closed || log(`principal cache: ${what}: ${err.message}`));
 
   // Both run on the listening connection itself, so a process whose link is cut stops beating: its
   // trust in its own cache lapses (TRUST_MS) before announcers stop waiting for it (ALIVE).
