@@ -20,6 +20,8 @@ export interface Config {
   /** Deepest nesting of objects and arrays accepted in a JSON body (and kept in provider answers). */
   jsonMaxDepth: number;
   http: HttpLimits;
+  /** Failed authentications an address may make per window before it gets no more database lookups. */
+  authFailures: { perAddress: number; windowSeconds: number };
   rateLimit: { points: number; durationSeconds: number; store: 'memory' | 'postgres' | 'redis' };
   sessionTtlHours: number;
   dbPoolSize: number;
@@ -166,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, 'HANGAR_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     jsonMaxDepth: integer(env, 'HANGAR_JSON_MAX_DEPTH', 64, 8),
     http: httpLimits(env),
+    authFailures: {
+      perAddress: integer(env, 'HANGAR_AUTH_FAILURES_PER_ADDRESS', 100, 1),
+      windowSeconds: integer(env, 'HANGAR_AUTH_FAILURES_WINDOW_SECONDS', 60, 1),
+    },
     rateLimit: {
       points: integer(env, 'HANGAR_RATE_LIMIT', 600, 1),
       durationSeconds: integer(env, 'HANGAR_RATE_LIMIT_WINDOW_SECONDS', 60, 1),

@@ -101,6 +101,8 @@ export async function authenticate(
   projectId: string | undefined,
   required: Role | undefined,
   cache?: PrincipalCache,
+  /** Thrown instead of looking the credential up (an address over its failed-authentication budget). */
+  refuseLookup?: HangarError,
 ): Promise<Principal> {
   if (credential.kind === 'key') {
     const { region, wellFormed } = parseApiKey(credential.key);
@@ -114,6 +116,7 @@ export async function authenticate(
   const cacheKey = credential.kind === 'key' && cache ? `${hash.toString('base64')}:${projectId ?? ''}` : undefined;
   let row = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
   if (!row) {
+    if (refuseLookup) throw refuseLookup;
     const generation = cache?.generation() ?? 0;
     const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
     const { rows } = await pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] });

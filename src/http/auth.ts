@@ -11,6 +11,7 @@ import { forbidden, HangarError, unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';
+import { createAuthFailures } from './auth-failures.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 /**
@@ -122,6 +123,7 @@ function credentialOf(request: FastifyRequest, config: Config): { credential: Cr
 }
 
 export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): void {
+  const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds);
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
@@ -135,7 +137,13 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;
-    request.principal = await authenticate(pool, config, given.credential, projectId, role, principals);
+    const refusal = await failures.refusal(request.ip);
+    try {
+      request.principal = await authenticate(pool, config, given.credential, projectId, role, principals, refusal);
+    } catch (err) {
+      if (err instanceof HangarError && err.status === 401) await failures.failed(request.ip);
+      throw err;
+    }
     await rateLimit.consume(request.principal.keyId ? `key:${request.principal.keyId}` : `user:${request.principal.userId}`);
   });
 }

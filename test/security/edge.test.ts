@@ -3,6 +3,7 @@
 // like ids, bounded JSON nesting, and the small leaks (an invitee's other organization, another
 // project's agent, the header's project echoed in a message, a stale key blocking sign-in).
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
@@ -178,5 +179,47 @@ describe('the HTTP edge', () => {
       assert.match(r.headers.get('set-cookie') ?? '', /hangar_session=/);
     }
     expectError(await call(server, 'POST', '/latest/auth/login', { authorization: `Bearer :${org.api_key}`, body: { email: info.body.email, password: 'wrong-password' } }), 401, 'unauthorized');
+  });
+});
+
+describe('failed authentications per address', () => {
+  let server: TestServer;
+  let org: Org;
+  const LIMIT = 20;
+  const badKey = (i: number) => `Bearer :sk-us-${String(i).padStart(43, 'x')}`;
+  /** A call from another loopback address (its own budget). */
+  const from = (address: string, authorization: string) =>
+    new Promise<number>((resolve, reject) => {
+      const u = new URL(server.url);
+      const req = http.request({ host: u.hostname, port: u.port, path: '/latest/auth/info', localAddress: address, headers: { authorization } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  before(async () => {
+    server = await startServer(undefined, { HANGAR_AUTH_FAILURES_PER_ADDRESS: String(LIMIT), HANGAR_AUTH_FAILURES_WINDOW_SECONDS: '60' });
+    org = await bootstrap(server);
+  });
+  after(() => server.close());
+
+  test('an address that keeps failing gets no more lookups for a while; known keys and other addresses are served', async () => {
+    const known = `Bearer :${org.api_key}`;
+    assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: known })).status, 200);
+    // A valid key this process has not looked up yet.
+    const fresh = await call(server, 'POST', `/latest/auth/users/${org.user_id}/keys/create`, { authorization: known, body: { label: 'fresh' } });
+    for (let i = 0; i < LIMIT; i++) expectError(await call(server, 'GET', '/latest/auth/info', { authorization: badKey(i) }), 401, 'unauthorized');
+    const refused = await call(server, 'GET', '/latest/auth/info', { authorization: badKey(LIMIT) });
+    const e = expectError(refused, 429, 'rate_limited');
+    assert.match(e.message, /failed authentications/);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    // Needs a lookup: refused while the address is over its budget. Already in memory: served.
+    expectError(await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${fresh.body.api_key}` }), 429, 'rate_limited');
+    assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: known })).status, 200);
+    // Another address has its own budget.
+    assert.equal(await from('127.0.0.3', badKey(999)), 401);
+    assert.equal(await from('127.0.0.3', `Bearer :${fresh.body.api_key}`), 200);
   });
 });
