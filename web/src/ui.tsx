@@ -165,6 +165,24 @@ export function Menu({ label, items }: { label: string; items: Array<{ label: st
   );
 }
 
+/** A table's header: the named columns, then the row actions' column (named for screen readers only). */
+export function Columns({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th scope="col" key={name}>
+            {name}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 export function Json({ value }: { value: unknown }) {
   return <pre className="json">{value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Loading, when } from '../ui.tsx';
+import { Button, Confirm, Empty, ErrorNote, Loading, when, Columns } from '../ui.tsx';
 
 export function Agents() {
   const { projectId, canEdit } = useSession();
@@ -29,17 +29,7 @@ export function Agents() {
         <Empty title="No agents yet.">{canEdit ? 'Create one with “New agent”: give it a prompt and the tools it may use, then chat with it or wake it with triggers.' : 'An editor of this project can create one.'}</Empty>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Agent</th>
-              <th scope="col">Model</th>
-              <th scope="col">Actions</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <Columns names={['Agent', 'Model', 'Actions', 'Updated']} />
           <tbody>
             {agents.data.map((a) => (
               <tr key={a.agentId}>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import * as api from '../api/index.ts';
 import { useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Loading, Menu, Modal, when } from '../ui.tsx';
+import { Button, Confirm, Empty, ErrorNote, Field, Loading, Menu, Modal, when, Columns } from '../ui.tsx';
 import { OAUTH_MESSAGE } from './OAuthDone.tsx';
 
 const AUTH_WORDS: Record<string, string> = { api_key: 'an API key', access_token: 'a fine-grained access token', oauth: 'signing in (OAuth)' };
@@ -238,16 +238,7 @@ function OwnKeys() {
         <Empty title="You have no API keys.">Create one above to call the API from code or the command line.</Empty>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Label</th>
-              <th scope="col">Key</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <Columns names={['Label', 'Key', 'Created']} />
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.keyId}>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Loading, when } from '../ui.tsx';
+import { Button, Confirm, Empty, ErrorNote, Field, Loading, when, Columns } from '../ui.tsx';
 
 const ROLES: api.Role[] = ['viewer', 'editor', 'admin'];
 
@@ -85,16 +85,7 @@ export function Members() {
           <Empty title="No pending invites.">Invite someone above; they appear here until they accept.</Empty>
         ) : (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Invited</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Columns names={['Email', 'Role', 'Invited']} />
             <tbody>
               {invites.data.map((i) => (
                 <tr key={i.inviteCode}>
@@ -124,16 +115,7 @@ export function Members() {
           <ErrorNote error={members.error} />
         ) : (
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <Columns names={['Email', 'Name', 'Role']} />
             <tbody>
               {members.data.map((m) => (
                 <tr key={m.userId}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Loading, when } from '../ui.tsx';
+import { Button, Confirm, Empty, ErrorNote, Loading, when, Columns } from '../ui.tsx';
 
 export function Tools() {
   const { projectId, canEdit } = useSession();
@@ -30,16 +30,7 @@ export function Tools() {
         <Empty title="No tools yet.">{canEdit ? 'Create one with “New tool”, then add steps from the tool-step search.' : 'An editor of this project can create one.'}</Empty>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Steps</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <Columns names={['Tool', 'Steps', 'Updated']} />
           <tbody>
             {tools.data.map((t) => (
               <tr key={t.studioId}>
