@@ -14,6 +14,7 @@ import pg from 'pg';
 import { migrationFiles } from '../src/db/migrate.ts';
 import { freshDatabase } from './helpers/hangar.ts';
 import { freePort } from '../src/free-port.ts';
+import { alive } from './helpers/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'hangar.js');
@@ -100,20 +101,6 @@ function explain(r: Run): string {
   return `exit ${r.code ?? r.signal}\n--- stdout ---\n${r.stdout.slice(-3000)}\n--- stderr ---\n${r.stderr.slice(-3000)}`;
 }
 
-/** Running, and not a zombie waiting for a parent (an orphan's new parent may never reap it). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = path.join(dataDir, 'pg', 'postmaster.pid');
@@ -496,9 +483,11 @@ describe('operating hangar', { concurrency: true }, () => {
   });
 
   test('--help and --version read nothing but the bundle, and never write into the package directory', { timeout: 120_000 }, async () => {
+    // Top-level files and dist/: what a command could write. Directories are left out, since other
+    // test files running at the same time create their own scratch directories beside them.
     const listing = () =>
       readdirSync(ROOT)
-        .filter((n) => n !== 'node_modules')
+        .filter((n) => n !== 'node_modules' && statSync(path.join(ROOT, n)).isFile())
         .map((n) => `${n}:${statSync(path.join(ROOT, n)).mtimeMs}`)
         .concat(existsSync(path.join(ROOT, 'dist')) ? readdirSync(path.join(ROOT, 'dist')).map((n) => `dist/${n}:${statSync(path.join(ROOT, 'dist', n)).mtimeMs}`) : [])
         .sort();

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import { freePort, hookAt, LOGIN, sendDelivery, TOKEN, waitFor } from './triggers/kit.ts';
 import * as P from './triggers/payloads.ts';
+import { alive } from './helpers/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_MS = 4000;
@@ -73,19 +74,6 @@ function postmasterPid(): number | undefined {
   return Number(readFileSync(file, 'utf8').split('\n')[0]) || undefined;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 interface Running {
   child: ChildProcess;

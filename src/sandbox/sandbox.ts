@@ -10,6 +10,19 @@ import { startEnrichment } from './standins/enrichment.ts';
 import { startOAuthServer, type OAuthServer } from './standins/oauth.ts';
 
 /** What a sandbox user connects with: fixed, documented, and worthless anywhere else. */
+/** The settings of an OAuth app (`HANGAR_<PROVIDER>_OAUTH_*`) pointed at a stand-in authorization server. */
+export function oauthAppEnv(provider: 'CODEHOST' | 'ANALYTICS', oauth: OAuthServer, client: { client_id: string; client_secret: string }): Record<string, string> {
+  const prefix = `HANGAR_${provider}_OAUTH_`;
+  return {
+    [`${prefix}AUTHORIZE_URL`]: `${oauth.url}/authorize`,
+    [`${prefix}TOKEN_URL`]: `${oauth.url}/token`,
+    [`${prefix}REVOKE_URL`]: `${oauth.url}/revoke`,
+    [`${prefix}USERINFO_URL`]: `${oauth.url}/userinfo`,
+    [`${prefix}CLIENT_ID`]: client.client_id,
+    [`${prefix}CLIENT_SECRET`]: client.client_secret,
+  };
+}
+
 export const SANDBOX_CREDENTIALS = {
   anz_enrichment_api_key: 'sandbox-anz-key',
   enrichment_api_key: 'sandbox-enrichment-key',
@@ -58,16 +71,7 @@ export async function startSandbox(): Promise<Sandbox> {
       HANGAR_ANALYTICS_DATA_URL: analytics.url,
       HANGAR_ANALYTICS_ADMIN_URL: analytics.url,
     };
-    const app = (prefix: string, oauth: OAuthServer, client: { client_id: string; client_secret: string }) => {
-      env[`${prefix}AUTHORIZE_URL`] = `${oauth.url}/authorize`;
-      env[`${prefix}TOKEN_URL`] = `${oauth.url}/token`;
-      env[`${prefix}REVOKE_URL`] = `${oauth.url}/revoke`;
-      env[`${prefix}USERINFO_URL`] = `${oauth.url}/userinfo`;
-      env[`${prefix}CLIENT_ID`] = client.client_id;
-      env[`${prefix}CLIENT_SECRET`] = client.client_secret;
-    };
-    app('HANGAR_CODEHOST_OAUTH_', codehostOAuth, CODEHOST_APP);
-    app('HANGAR_ANALYTICS_OAUTH_', analyticsOAuth, ANALYTICS_APP);
+    Object.assign(env, oauthAppEnv('CODEHOST', codehostOAuth, CODEHOST_APP), oauthAppEnv('ANALYTICS', analyticsOAuth, ANALYTICS_APP));
     return { env, codehost, analytics, close };
   } catch (err) {
     await close();

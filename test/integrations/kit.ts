@@ -9,6 +9,7 @@ import { createVault } from '../../src/integrations/vault.ts';
 import { bearer, bootstrap, call, TEST_ENCRYPTION_KEY, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import type { RecordedRequest, Standin } from '../../src/sandbox/standins/base.ts';
 import type { OAuthServer } from '../../src/sandbox/standins/oauth.ts';
+import { oauthAppEnv } from '../../src/sandbox/sandbox.ts';
 export { freePort } from '../../src/free-port.ts';
 
 export const CODEHOST_CLIENT = { client_id: 'hangar-codehost-app', client_secret: 'codehost-client-secret-5b1f0e9a7c3d' };
@@ -32,16 +33,8 @@ export function providerEnv(p: {
   if (p.codehost) env.HANGAR_CODEHOST_BASE_URL = p.codehost.url;
   if (p.analyticsData) env.HANGAR_ANALYTICS_DATA_URL = p.analyticsData.url;
   if (p.analyticsAdmin) env.HANGAR_ANALYTICS_ADMIN_URL = p.analyticsAdmin.url;
-  const app = (prefix: string, oauth: OAuthServer, client: { client_id: string; client_secret: string }) => {
-    env[`${prefix}AUTHORIZE_URL`] = `${oauth.url}/authorize`;
-    env[`${prefix}TOKEN_URL`] = `${oauth.url}/token`;
-    env[`${prefix}REVOKE_URL`] = `${oauth.url}/revoke`;
-    env[`${prefix}USERINFO_URL`] = `${oauth.url}/userinfo`;
-    env[`${prefix}CLIENT_ID`] = client.client_id;
-    env[`${prefix}CLIENT_SECRET`] = client.client_secret;
-  };
-  if (p.codehostOAuth) app('HANGAR_CODEHOST_OAUTH_', p.codehostOAuth, CODEHOST_CLIENT);
-  if (p.analyticsOAuth) app('HANGAR_ANALYTICS_OAUTH_', p.analyticsOAuth, ANALYTICS_CLIENT);
+  if (p.codehostOAuth) Object.assign(env, oauthAppEnv('CODEHOST', p.codehostOAuth, CODEHOST_CLIENT));
+  if (p.analyticsOAuth) Object.assign(env, oauthAppEnv('ANALYTICS', p.analyticsOAuth, ANALYTICS_CLIENT));
   return env;
 }
 
