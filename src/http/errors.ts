@@ -47,6 +47,8 @@ export function errorHandler(error: FastifyError | HangarError, request: Fastify
   if (typeof pgCode === 'string' && /^54[0-9A-Z]{3}$/.test(pgCode)) {
     return send(reply, new HangarError(400, 'validation_error', 'A value in the request is too large to store; shorten it.'));
   }
+  // encodeURIComponent of text with a lone UTF-16 surrogate: the caller's text, not our bug.
+  if (error instanceof URIError) return send(reply, new HangarError(400, 'validation_error', 'A value in the request is not valid text (it holds a lone UTF-16 surrogate).'));
   const status = fe.statusCode ?? 500;
   if (status < 500 && STATUS_TYPES[status]) return send(reply, new HangarError(status, STATUS_TYPES[status], fe.message));
   request.log.error({ err: error }, 'unhandled error');

@@ -1,7 +1,7 @@
 // The shape of a provider: everything the generic runtime needs to connect an account, run its
 // named tool steps and forward API Calls, declared as data (one file per provider in providers/).
 import type { Static, TSchema } from 'typebox';
-import type { HangarError } from '../errors.ts';
+import { invalid, type HangarError } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ProviderId = 'anz_enrichment' | 'enrichment' | 'codehost' | 'analytics';
@@ -109,9 +109,21 @@ export interface ProviderDefinition {
   steps: StepDefinition[];
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * One path segment, percent-encoded. Text with a lone UTF-16 surrogate has no UTF-8 form (and
+ * encodeURIComponent throws on it): that is the caller's input to fix, a 400 naming the field.
+ */
+export function segment(value: unknown, name: string): string {
+  const text = String(value);
+  if (LONE_SURROGATE.test(text)) throw invalid(`inputs.${name} is not valid text (it holds a lone UTF-16 surrogate).`);
+  return encodeURIComponent(text);
+}
+
 /** `/repos/{owner}/{repo}` with each placeholder percent-encoded as one path segment. */
 export function pathOf(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => segment(values[name], name));
 }
 
 /** Copies the named fields that are set, e.g. a body from step inputs. */

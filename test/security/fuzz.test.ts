@@ -839,6 +839,21 @@ describe('fuzzing every route', () => {
             },
           ],
           ...headerExamples.map((e) => [e as any]),
+          // Found by this test: a lone surrogate in a path input has no UTF-8 form (400, not 500).
+          ...(world.connections.codehost
+            ? [
+                [
+                  {
+                    route: routes.find((r) => r.template === '/latest/integrations/steps/run')!,
+                    params: [],
+                    auth: projectAdmin,
+                    contentType: undefined,
+                    body: json({ step: 'codehost.create_issue', connection_id: world.connections.codehost, inputs: { owner: '\udfff\ud800', repo: ' ', title: '../..' } }),
+                    requestId: undefined,
+                  } as any,
+                ],
+              ]
+            : []),
         ],
       },
     );

@@ -3,7 +3,7 @@
 import { Type, type TSchema } from 'typebox';
 import { HangarError } from '../../errors.ts';
 import type { HttpMethod, ProviderDefinition, ProviderRequest, ProviderResponse } from '../provider.ts';
-import { pathOf, pick, step } from '../provider.ts';
+import { pathOf, pick, segment, step } from '../provider.ts';
 
 export const CODEHOST_MEDIA_TYPE = 'application/vnd.codehost+json';
 
@@ -81,7 +81,7 @@ export const codehost: ProviderDefinition = {
       name: 'Get Repository Content',
       description: 'A file (decoded) or a directory listing at a path, optionally at a ref.',
       input: Type.Object({ ...Repo, path: Type.String(), ref: opt(Str) }),
-      request: (i) => ({ method: 'GET', path: `${pathOf('/repos/{owner}/{repo}/contents', i)}/${i.path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`, query: pick(i, ['ref']) as ProviderRequest['query'] }),
+      request: (i) => ({ method: 'GET', path: `${pathOf('/repos/{owner}/{repo}/contents', i)}/${i.path.split('/').filter(Boolean).map((part: string) => segment(part, 'path')).join('/')}`, query: pick(i, ['ref']) as ProviderRequest['query'] }),
       output: (r) => {
         const b = r.body as { content?: string; encoding?: string } | unknown[];
         if (Array.isArray(b)) return { entries: b };
@@ -105,7 +105,7 @@ export const codehost: ProviderDefinition = {
             if (repo.status >= 400) return repo;
             from = body(repo).default_branch as string;
           }
-          const ref = await send({ method: 'GET', path: `${pathOf('/repos/{owner}/{repo}/git/ref', i)}/heads/${encodeURIComponent(from)}` });
+          const ref = await send({ method: 'GET', path: `${pathOf('/repos/{owner}/{repo}/git/ref', i)}/heads/${segment(from, 'from_branch')}` });
           if (ref.status >= 400) return ref;
           sha = (body(ref).object as { sha: string }).sha;
         }
@@ -129,7 +129,7 @@ export const codehost: ProviderDefinition = {
       input: Type.Object({ ...Repo, path: Type.String({ minLength: 1 }), message: Type.String({ minLength: 1 }), content: Str, branch: opt(Str), sha: opt(Str) }),
       request: (i) => ({
         method: 'PUT',
-        path: `${pathOf('/repos/{owner}/{repo}/contents', i)}/${i.path.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`,
+        path: `${pathOf('/repos/{owner}/{repo}/contents', i)}/${i.path.split('/').filter(Boolean).map((part: string) => segment(part, 'path')).join('/')}`,
         body: { message: i.message, content: Buffer.from(i.content, 'utf8').toString('base64'), ...pick(i, ['branch', 'sha']) },
       }),
       output: (r) => ({ content: body(r).content, commit: body(r).commit }),
