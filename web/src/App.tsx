@@ -12,7 +12,7 @@ import { ToolPage } from './pages/ToolPage.tsx';
 import { Tools } from './pages/Tools.tsx';
 import { Link, match, navigate, useLocation } from './router.tsx';
 import { SessionContext, type Session } from './session.tsx';
-import { Button, Empty, ErrorNote, Field, Loading, Modal } from './ui.tsx';
+import { Button, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
 
 export function App() {
   const { path } = useLocation();
@@ -158,25 +158,18 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
 function NewProject({ open, onClose, organizationId }: { open: boolean; onClose: () => void; organizationId: string }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const client = useQueryClient();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { project_id } = await api.createProject(name, description, organizationId);
       await client.invalidateQueries({ queryKey: ['projects'] });
       setName('');
       setDescription('');
       onClose();
       navigate(`/p/${encodeURIComponent(project_id)}/agents`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal title="New project" open={open} onClose={onClose}>

@@ -77,32 +77,45 @@ export function Modal({ title, open, onClose, children }: { title: string; open:
   );
 }
 
-/** A confirmation dialog whose confirm button runs `action` and stays disabled while it does. */
-export function Confirm({ title, open, onClose, children, confirmLabel, action }: { title: string; open: boolean; onClose: () => void; children: ReactNode; confirmLabel: string; action: () => Promise<unknown> }) {
+/**
+ * A call a control starts (a form's submit, a confirm button): `busy` while it runs, so the control
+ * is disabled and a second click sends nothing; its failure kept to show with ErrorNote.
+ */
+export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    if (open) setError(null);
-  }, [open]);
-  const run = async () => {
+  const run = async (call: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      await action();
-      onClose();
-    } catch (e) {
-      setError(e);
+      await call();
+    } catch (err) {
+      setError(err);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, error, setError, run };
+}
+
+/** A confirmation dialog whose confirm button runs `action` and stays disabled while it does. */
+export function Confirm({ title, open, onClose, children, confirmLabel, action }: { title: string; open: boolean; onClose: () => void; children: ReactNode; confirmLabel: string; action: () => Promise<unknown> }) {
+  const { busy, error, setError, run } = useAction();
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+  const confirm = () =>
+    run(async () => {
+      await action();
+      onClose();
+    });
   return (
     <Modal title={title} open={open} onClose={onClose}>
       <div className="dialog-body">{children}</div>
       <ErrorNote error={error} />
       <div className="actions">
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="danger" busy={busy} onClick={run}>
+        <Button variant="danger" busy={busy} onClick={confirm}>
           {confirmLabel}
         </Button>
       </div>

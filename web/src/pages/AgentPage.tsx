@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, when } from '../ui.tsx';
+import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, useAction, when } from '../ui.tsx';
 import { TRIGGER_CATEGORIES, triggerType } from '../trigger-types.ts';
 
 const TABS = [
@@ -54,18 +54,15 @@ function Settings({ agent }: { agent?: api.Agent }) {
   const [actions, setActions] = useState<api.Action[]>(agent?.actions ?? []);
   const [newStep, setNewStep] = useState('');
   const [newConnection, setNewConnection] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const steps = (catalogue.data ?? []).flatMap((p) => p.steps);
   const stepProvider = steps.find((s) => s.step === newStep)?.provider;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     setSaved(false);
-    try {
+    await run(async () => {
       const id = await api.saveAgent({
         ...(agent ? { agent_id: agent.agentId } : {}),
         name,
@@ -80,11 +77,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
       await client.invalidateQueries({ queryKey: ['agent', projectId, id] });
       setSaved(true);
       if (!agent) navigate(href(`/agents/${encodeURIComponent(id)}`), { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const toolChosen = (id: string) => actions.some((a) => 'studio_id' in a && a.studio_id === id);
   return (
@@ -208,8 +201,7 @@ function Chat({ agent }: { agent: api.Agent }) {
   const href = useHref();
   const conversationId = query.get('task') ?? undefined;
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const state = useQuery({
     queryKey: ['task-state', projectId, agent.agentId, conversationId],
     queryFn: () => api.taskState(agent.agentId, conversationId!),
@@ -245,20 +237,14 @@ function Chat({ agent }: { agent: api.Agent }) {
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r = await api.sendMessage(agent.agentId, text, conversationId);
       setText('');
       if (r.conversation_id !== conversationId) navigate(`${href(`/agents/${encodeURIComponent(agent.agentId)}`)}?task=${encodeURIComponent(r.conversation_id)}`);
       await client.invalidateQueries({ queryKey: ['task-state', projectId, agent.agentId, r.conversation_id] });
       await client.invalidateQueries({ queryKey: ['task-items', projectId, agent.agentId, r.conversation_id] });
       await client.invalidateQueries({ queryKey: ['tasks', projectId, agent.agentId] });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const label = state.data ? api.stateLabel(state.data.state) : null;
   return (
@@ -392,8 +378,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
   const [type, setType] = useState('codehost.new_issue');
   const [connection, setConnection] = useState('');
   const [target, setTarget] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const [deleting, setDeleting] = useState<api.Trigger | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
@@ -406,18 +391,12 @@ function Triggers({ agent }: { agent: api.Agent }) {
 
   const add = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const config: Record<string, string> = chosen.scope === 'repository' ? { repository: target.trim() } : chosen.scope === 'organization' ? { organization: target.trim() } : {};
       await api.createTrigger(agent.agentId, type, connection, config);
       setTarget('');
       await refresh();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const toggle = async (t: api.Trigger) => {
     setToggling(t.triggerId);

@@ -1,28 +1,21 @@
 import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { navigate } from '../router.tsx';
-import { Button, ErrorNote, Field } from '../ui.tsx';
+import { Button, ErrorNote, Field, useAction } from '../ui.tsx';
 
 /** The invite link: accept it, creating the account (or with the password of an existing one), then sign in. */
 export function InvitePage({ code }: { code: string }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const accepted = await api.acceptInvite(code, password, name);
       await api.login(email, password);
       navigate(`/p/${encodeURIComponent(accepted.project_id)}/agents`, { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <main id="main" className="narrow">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { navigate, useLocation } from '../router.tsx';
-import { Button, ErrorNote, Field } from '../ui.tsx';
+import { Button, ErrorNote, Field, useAction } from '../ui.tsx';
 
 /** Only a path of this dashboard may be the page to return to (never another site). */
 export function safeNext(next: string | null): string {
@@ -13,22 +13,15 @@ export function SignIn() {
   const { query } = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
   const client = useQueryClient();
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await api.login(email, password);
       client.clear();
       navigate(safeNext(query.get('next')), { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <main id="main" className="narrow">

@@ -4,7 +4,7 @@ import * as api from '../api/index.ts';
 import { navigate } from '../router.tsx';
 import { SchemaForm, type Values } from '../schema-form.tsx';
 import { useHref, useSession } from '../session.tsx';
-import { Button, Empty, ErrorNote, Field, Json, Loading } from '../ui.tsx';
+import { Button, Empty, ErrorNote, Field, Json, Loading, useAction } from '../ui.tsx';
 
 const EMPTY_SCHEMA = { type: 'object', properties: {} };
 
@@ -50,8 +50,7 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
   const [description, setDescription] = useState(initial?.description ?? '');
   const [schemaText, setSchemaText] = useState(JSON.stringify(initial?.paramsSchema ?? EMPTY_SCHEMA, null, 2));
   const [steps, setSteps] = useState<api.ToolStep[]>(initial?.steps ?? []);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
 
   const addStep = (transformation: string, provider?: api.ProviderInfo) => {
@@ -80,18 +79,13 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
       setError(new Error('The params schema is not valid JSON.'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const id = await api.saveTool(initial?.studioId, { title, description, params_schema, transformations: { steps, ...(initial?.output !== undefined ? { output: initial.output } : {}) } });
       await client.invalidateQueries({ queryKey: ['tools', projectId] });
       await client.invalidateQueries({ queryKey: ['tool', projectId, id] });
       setSaved(true);
       if (!initial) navigate(href(`/tools/${encodeURIComponent(id)}`), { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
