@@ -33,9 +33,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
-  // One query per scrape serves both queue gauges: the first one collected runs it, the second reads it.
-  let reading: Promise<Array<{ task: string; n: number; age: number }>> | undefined;
-  const readQueue = () =>
+  const readQueue = perScrape(() =>
     pool
       .query<{ task: string; n: number; age: number }>(
         // graphile-worker's own tables (0.16.6, pinned); shared by every process of the region.
@@ -44,16 +42,17 @@ export function createMetrics(pool: pg.Pool): Metrics {
           WHERE j.locked_at IS NULL AND j.run_at <= now() AND j.attempts < j.max_attempts
           GROUP BY t.identifier`,
       )
-      .then((r) => r.rows, () => []);
+      .then((r) => r.rows, () => []),
+  );
   new Gauge({
     name: 'hangar_job_queue_depth',
     help: 'Jobs ready to run and not taken, by task.',
     labelNames: ['task'],
     registers,
     async collect() {
-      reading = readQueue();
+      const rows = await readQueue();
       this.reset();
-      for (const r of await reading) this.set({ task: r.task }, r.n);
+      for (const r of rows) this.set({ task: r.task }, r.n);
     },
   });
   new Gauge({
@@ -62,8 +61,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     labelNames: ['task'],
     registers,
     async collect() {
-      const rows = await (reading ?? readQueue());
-      reading = undefined;
+      const rows = await readQueue();
       this.reset();
       for (const r of rows) this.set({ task: r.task }, r.age);
     },
@@ -89,6 +87,19 @@ export function createMetrics(pool: pg.Pool): Metrics {
   };
 }
 
+/**
+ * One query serving several gauges of one scrape: a scrape starts every gauge's collect at once, so
+ * the first to ask starts the query and the others join it; once it has answered, the next scrape
+ * reads anew.
+ */
+function perScrape<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= load().finally(() => {
+      pending = undefined;
+    }));
+}
+
 interface HookRow {
   id: string;
   received: number;
@@ -105,18 +116,16 @@ interface HookRow {
  * of the oldest delivery not yet dispatched. One query per scrape serves them all.
  */
 function hookGauges(pool: pg.Pool, registers: Registry[]): void {
-  let reading: Promise<{ hooks: HookRow[]; backlog: number }> | undefined;
-  const read = () =>
-    (reading ??= Promise.all([
+  const read = perScrape(() =>
+    Promise.all([
       pool.query<HookRow>(
         `SELECT id, received, duplicates, rejected_signatures, recovered,
                 extract(epoch FROM recovered_at)::float8 AS recovered_at, extract(epoch FROM reconciled_at)::float8 AS reconciled_at
            FROM codehost_hooks`,
       ),
       pool.query<{ age: number }>(`SELECT coalesce(extract(epoch FROM now() - min(received_at)), 0)::float8 AS age FROM deliveries WHERE processed_at IS NULL`),
-    ])
-      .then(([hooks, backlog]) => ({ hooks: hooks.rows, backlog: backlog.rows[0]?.age ?? 0 }), () => ({ hooks: [], backlog: 0 }))
-      .finally(() => setTimeout(() => (reading = undefined), 100)));
+    ]).then(([hooks, backlog]) => ({ hooks: hooks.rows, backlog: backlog.rows[0]?.age ?? 0 }), () => ({ hooks: [] as HookRow[], backlog: 0 })),
+  );
   new Gauge({
     name: 'hangar_webhook_hook_deliveries',
     help: 'Deliveries of each hook since it was created, by outcome: received, duplicate, rejected_signature (401), recovered (asked for again after a miss).',
