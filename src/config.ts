@@ -1,10 +1,13 @@
 // Every setting Hangar reads, validated once at start. Nothing else reads process.env.
+import os from 'node:os';
 import path from 'node:path';
 
 export const REGIONS = ['au', 'eu', 'us'] as const;
 export type Region = (typeof REGIONS)[number];
 
 export interface Config {
+  /** Processes `hangar start` runs on this machine (node:cluster when more than one; src/cluster.ts). */
+  processes: number;
   port: number;
   host: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
@@ -134,7 +137,14 @@ function postgresUrl(raw: string): string {
   return raw;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `processes`: how many processes serve with this configuration on this machine — `hangar start
+ * --processes`, which wins over HANGAR_PROCESSES (default: one per core). Code that runs Hangar in
+ * its own process (the tests, scripts) passes 1.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { processes?: number } = {}): Config {
+  const processes = options.processes ?? integer(env, 'HANGAR_PROCESSES', os.availableParallelism(), 1);
+  if (!Number.isInteger(processes) || processes < 1) throw new ConfigError(`--processes must be an integer ≥ 1, got "${processes}"`);
   const port = integer(env, 'PORT', 8080);
   const region = (env.HANGAR_REGION ?? 'us').toLowerCase();
   if (!REGIONS.includes(region as Region)) throw new ConfigError(`HANGAR_REGION must be one of au, eu, us, got "${region}"`);
@@ -146,13 +156,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const redisUrl = env.REDIS_URL || undefined;
   // One process owns an embedded database, so its counters may live in memory; processes sharing
-  // DATABASE_URL share counters in PostgreSQL, or in Redis when it is configured.
-  const store = storeSetting(env, 'HANGAR_COUNTER_STORE', redisUrl ? 'redis' : databaseUrl ? 'postgres' : 'memory', redisUrl);
+  // DATABASE_URL (or the processes of one `hangar start --processes N`, embedded database or not)
+  // share counters in PostgreSQL, or in Redis when it is configured.
+  const shared = Boolean(databaseUrl) || processes > 1;
+  const store = storeSetting(env, 'HANGAR_COUNTER_STORE', redisUrl ? 'redis' : shared ? 'postgres' : 'memory', redisUrl);
   const sandbox = env.HANGAR_SANDBOX === 'true';
   if (sandbox && env.NODE_ENV === 'production') {
     throw new ConfigError('The sandbox (hangar sandbox, HANGAR_SANDBOX=true) is refused when NODE_ENV=production: its providers are local stand-ins.');
   }
   return {
+    processes,
     sandbox,
     port,
     host: env.HOST || '0.0.0.0',
@@ -176,9 +189,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       points: integer(env, 'HANGAR_RATE_LIMIT', 600, 1),
       durationSeconds: integer(env, 'HANGAR_RATE_LIMIT_WINDOW_SECONDS', 60, 1),
       // Our own request budget is a guard, not a contract with a third party: counting it in
-      // PostgreSQL costs an upsert per request (measured: about a quarter of the throughput), so it is
-      // per process unless Redis is there to share it cheaply, or the operator asks for postgres.
-      store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', redisUrl),
+      // PostgreSQL costs an upsert per request, so separately started processes each count their
+      // own unless Redis is there to share it cheaply, or the operator asks for postgres. The
+      // processes of one `hangar start --processes N` are one server to its clients, and a client's
+      // connections land on any of them: there the limit is shared (PostgreSQL without Redis).
+      store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : processes > 1 ? 'postgres' : 'memory', redisUrl),
     },
     sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
     dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 10, 1),

@@ -1,11 +1,15 @@
 // What an operator scrapes at /metrics (Prometheus text, prom-client): one registry per Hangar
 // instance (tests run several in one process). Counters are bumped where the thing happens; the
-// job queue and the pool are read when scraped.
+// job queue and the pool are read when scraped. Under `hangar start --processes N` a scrape answers
+// for all N processes (src/cluster-metrics.ts): counters and histograms are summed, and each gauge
+// says how (`aggregator`): figures every process reads from the shared database are not summed.
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
+  /** The exposition text /metrics answers: this registry's, or the whole cluster's in a cluster worker. */
+  scrape: () => Promise<string>;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   deliveries: Counter<'outcome'>;
@@ -49,6 +53,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     help: 'Jobs ready to run and not taken, by task.',
     labelNames: ['task'],
     registers,
+    aggregator: 'max',
     async collect() {
       const rows = await readQueue();
       this.reset();
@@ -60,6 +65,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     help: 'How long the oldest ready, untaken job of each task has been waiting.',
     labelNames: ['task'],
     registers,
+    aggregator: 'max',
     async collect() {
       const rows = await readQueue();
       this.reset();
@@ -69,6 +75,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
   hookGauges(pool, registers);
   return {
     registry,
+    scrape: () => registry.metrics(),
     httpRequests: new Counter({ name: 'hangar_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'], registers }),
     httpDuration: new Histogram({
       name: 'hangar_http_request_duration_seconds',
@@ -82,7 +89,8 @@ export function createMetrics(pool: pg.Pool): Metrics {
     activations: new Counter({ name: 'hangar_trigger_activations_total', help: 'Trigger activations (each starts one agent task), by source.', labelNames: ['source'], registers }),
     providerCalls: new Counter({ name: 'hangar_provider_calls_total', help: 'Calls to providers, after retries, by provider and final status (unreachable, rate_limited).', labelNames: ['provider', 'status'], registers }),
     providerRetries: new Counter({ name: 'hangar_provider_retries_total', help: 'Provider requests sent again (rate limits, 5xx, network errors).', labelNames: ['provider'], registers }),
-    quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers }),
+    // Each process saw the quota after its own latest request; the lowest is the nearest to the truth.
+    quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers, aggregator: 'min' }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
   };
 }
@@ -131,6 +139,7 @@ function hookGauges(pool: pg.Pool, registers: Registry[]): void {
     help: 'Deliveries of each hook since it was created, by outcome: received, duplicate, rejected_signature (401), recovered (asked for again after a miss).',
     labelNames: ['hook_id', 'outcome'],
     registers,
+    aggregator: 'max',
     async collect() {
       const { hooks } = await read();
       this.reset();
@@ -147,6 +156,7 @@ function hookGauges(pool: pg.Pool, registers: Registry[]): void {
     help: 'When recovery and reconciliation last ran on each hook (Unix time).',
     labelNames: ['hook_id', 'run'],
     registers,
+    aggregator: 'max',
     async collect() {
       const { hooks } = await read();
       this.reset();
@@ -160,6 +170,7 @@ function hookGauges(pool: pg.Pool, registers: Registry[]): void {
     name: 'hangar_webhook_backlog_oldest_age_seconds',
     help: 'How long the oldest stored delivery not yet dispatched has waited (0 when none waits).',
     registers,
+    aggregator: 'max',
     async collect() {
       this.set((await read()).backlog);
     },

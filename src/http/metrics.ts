@@ -1,5 +1,5 @@
 // GET /metrics: request counts and latency measured here, everything else from the platform's
-// registry (src/metrics.ts). On the API's listener, or on its own (HANGAR_METRICS_PORT) so it need
+// registry (src/metrics.ts) — of every process of the server under `--processes N`. On the API's listener, or on its own (HANGAR_METRICS_PORT) so it need
 // not be reachable from where the API is; behind a bearer token when HANGAR_METRICS_TOKEN is set.
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
@@ -29,7 +29,7 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
 export function metricsRoute(app: FastifyInstance, config: Config, metrics: Metrics): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!authorized(config, request.headers.authorization)) return reply.code(401).type('application/json').send(UNAUTHORIZED);
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply.type(metrics.registry.contentType).send(await metrics.scrape());
   });
 }
 
@@ -44,7 +44,7 @@ export async function startMetricsListener(config: Config, metrics: Metrics): Pr
       res.writeHead(401, { 'content-type': 'application/json' }).end(UNAUTHORIZED);
       return;
     }
-    metrics.registry.metrics().then(
+    metrics.scrape().then(
       (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
       (err: Error) => res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `metrics: ${err.message}`, error_type: 'internal_error', error_audience: 'user' })),
     );

@@ -51,6 +51,8 @@ export async function startServer(databaseUrl?: string, env: Record<string, stri
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     HANGAR_RATE_LIMIT: '100000',
+    // One process, as startHangar runs it (the defaults that depend on the count are those of `--processes 1`).
+    HANGAR_PROCESSES: '1',
     // Tests send many wrong credentials on purpose; the budget has its own test (test/security/edge.test.ts).
     HANGAR_AUTH_FAILURES_PER_ADDRESS: '1000000',
     HANGAR_COUNTER_STORE: 'memory',

@@ -1,0 +1,154 @@
+// `hangar start --processes N` (N > 1): this process becomes node:cluster's primary. It serves no
+// request itself: it prepares what must happen once (the embedded PostgreSQL, the migrations, the
+// generated encryption key), forks N workers that each run the same `hangar start` (src/server.ts),
+// and supervises them. The kernel-side port is the primary's: it hands each new connection to the
+// next worker (node:cluster's round robin), so N processes serve one port.
+//
+// Workers share exactly what separate processes share — the database, the job queue, the principal
+// cache's invalidations, and counters in PostgreSQL or Redis (src/config.ts makes the rate limit and
+// quota stores shared by default when N > 1). An embedded PostgreSQL is started here and found by
+// each worker in HANGAR_DATA_DIR (src/db/embedded.ts), and stopped here last.
+import cluster, { type Worker } from 'node:cluster';
+import type { Config } from './config.ts';
+import { openDatabase, type Db } from './db/connection.ts';
+import type { Role } from './server.ts';
+
+/** Messages a worker sends the primary. */
+export const READY = 'hangar:ready';
+export const FAILED = 'hangar:failed';
+export type WorkerMessage = { type: typeof READY } | { type: typeof FAILED; text: string; code: number };
+
+/** Re-forks of a worker that died: the first at once-ish, then slower while they keep dying. */
+const FIRST_RESPAWN_MS = 250;
+const MAX_RESPAWN_MS = 30_000;
+/** A worker ready this long ends a crash streak. */
+const STEADY_MS = 30_000;
+
+const say = (line: string) => process.stderr.write(`hangar: ${line}\n`);
+
+/**
+ * Runs the cluster until it is stopped; resolves with the exit code: 0 after a clean stop (SIGTERM
+ * or SIGINT), a worker's own code when the workers could not start, 1 when the stop ran out of time.
+ */
+export async function runPrimary(config: Config, role: Role): Promise<number> {
+  const budget = config.shutdownTimeoutMs;
+  let db: Db | undefined;
+  let forked = false;
+  let stopping: Promise<number> | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  let finish: (code: number) => void = () => {};
+  const finished = new Promise<number>((r) => (finish = r));
+
+  // Listening before anything starts, so a signal during the preparation is not lost.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      // A second signal is an operator who will not wait: the workers go now, and so does this
+      // process (its exit tells the embedded PostgreSQL to stop).
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    }
+    signalled = signal;
+    // Before the workers are forked, the preparation sees the signal when it is done.
+    if (forked) void stop(0).then(finish);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  // Once, before any worker starts: the database (embedded or not), its migrations, and in
+  // embedded mode the generated encryption key (workers creating it together would race). Each is
+  // safe to repeat, so the workers' own start then finds them done.
+  db = await openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`));
+  try {
+    const [{ migrate }, { migrateQueue }, { loadVault }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts')]);
+    loadVault(config);
+    await migrate(db.pool);
+    await migrateQueue(db.pool);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  if (signalled) {
+    await db.close(budget);
+    return 0;
+  }
+  (await import('./cluster-metrics.ts')).serveClusterMetrics();
+
+  // Workers get a share of the stop budget, so that this process can still stop PostgreSQL within it.
+  const workerEnv = { HANGAR_SHUTDOWN_TIMEOUT_MS: String(Math.max(100, Math.floor(budget * 0.8))) };
+  const ready = new Set<Worker>();
+  const readyAt = new Map<Worker, number>();
+  let everyoneReady = false;
+  let streak = 0;
+  let respawns = new Set<NodeJS.Timeout>();
+  let startupFailure: { text: string; code: number } | undefined;
+  let stopFailed = false;
+
+  const fork = () => {
+    const worker = cluster.fork(workerEnv);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === READY) {
+        ready.add(worker);
+        readyAt.set(worker, Date.now());
+        if (!everyoneReady && ready.size === config.processes) {
+          everyoneReady = true;
+          say(`${config.processes} processes (role ${role}) serving${role === 'worker' ? '' : ` port ${config.port}`}`);
+        }
+      } else if (message?.type === FAILED) startupFailure ??= { text: message.text, code: message.code };
+    });
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const wasReady = ready.delete(worker);
+    const since = readyAt.get(worker);
+    readyAt.delete(worker);
+    if (stopping) {
+      if (code !== 0) stopFailed = true;
+      return;
+    }
+    if (!everyoneReady) {
+      // Failing at start is a setting or the environment (port taken, database refusing): the same
+      // again would fail the same way, so the whole server stops and says why.
+      if (startupFailure) process.stderr.write(`${startupFailure.text}\n`);
+      say(`a process failed to start (${signal ?? `exit code ${code}`}); stopping`);
+      void stop(startupFailure?.code || code || 1).then(finish);
+      return;
+    }
+    streak = wasReady && since !== undefined && Date.now() - since > STEADY_MS ? 1 : streak + 1;
+    const delay = Math.min(MAX_RESPAWN_MS, FIRST_RESPAWN_MS * 2 ** (streak - 1));
+    say(`process ${worker.process.pid} ended unexpectedly (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`);
+    const timer = setTimeout(() => {
+      respawns.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    respawns.add(timer);
+  });
+
+  /** Stops the workers (each with its own graceful stop), then the database; resolves with the exit code. */
+  const stop = (code: number): Promise<number> =>
+    (stopping ??= (async () => {
+      const started = Date.now();
+      const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+      // The backstop, should anything below not keep to its share.
+      setTimeout(() => {
+        say(`did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${budget} ms); exiting`);
+        process.exit(1);
+      }, budget).unref();
+      for (const t of respawns) clearTimeout(t);
+      respawns = new Set();
+      const live = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w) && !w!.isDead());
+      for (const w of live()) w.process.kill('SIGTERM');
+      const deadline = Date.now() + until(0.9);
+      while (live().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (live().length) {
+        stopFailed = true;
+        for (const w of live()) w.process.kill('SIGKILL');
+        say('processes still running at the end of their stop budget were killed');
+      }
+      await db!.close(until(0.98));
+      return stopFailed && code === 0 ? 1 : code;
+    })());
+
+  forked = true;
+  for (let i = 0; i < config.processes; i++) fork();
+  return finished;
+}
