@@ -3,78 +3,25 @@
 // limit holds across both (the store is shared by default when N > 1), /metrics answers for both,
 // a SIGKILLed worker is replaced, and SIGTERM to the primary stops everything in time with code 0.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { before, test } from 'node:test';
 import { freePort } from '../src/free-port.ts';
 import { freshDatabase } from './helpers/hangar.ts';
-import { alive } from './helpers/processes.ts';
+import { alive, bootstrapCli, childrenOf, shellEnv, socketHolder, spawnHangar, type HangarProcess } from './helpers/processes.ts';
 import { query, waitFor } from './triggers/kit.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin', 'hangar.js');
 const SHUTDOWN_MS = 5000;
 const LIMIT = 10;
 
 let databaseUrl: string;
 let port: number;
 let env: NodeJS.ProcessEnv;
-let primary: ChildProcess;
-let output = '';
-let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+let hangar: HangarProcess;
+let primary: HangarProcess['child'];
 let apiKey: string;
-
-/** The environment of a user's shell, without the test runner's settings. */
-function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(HANGAR_|DATABASE_URL$|REDIS_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_TEST)/.test(k)) out[k] = v;
-  return { ...out, ...extra };
-}
-
-/** Processes whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && alive(Number(entry))) out.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return out.sort();
-}
-
-/** The process holding the server side of the TCP connection from 127.0.0.1:`clientPort` (via /proc/net/tcp and the fds). */
-function holderOf(clientPort: number, among: number[]): number | undefined {
-  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
-  const line = readFileSync('/proc/net/tcp', 'utf8')
-    .split('\n')
-    .slice(1)
-    .map((l) => l.trim().split(/\s+/))
-    .find((f) => f[1]?.endsWith(`:${hex(port)}`) && f[2]?.endsWith(`:${hex(clientPort)}`));
-  if (!line) return undefined;
-  const socket = `socket:[${line[9]}]`;
-  return among.find((pid) => {
-    try {
-      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-        try {
-          return readlinkSync(`/proc/${pid}/fd/${fd}`) === socket;
-        } catch {
-          return false;
-        }
-      });
-    } catch {
-      return false;
-    }
-  });
-}
+const output = () => hangar.output();
+const holderOf = (clientPort: number, among: number[]) => socketHolder(port, clientPort, among);
 
 /** One request on a connection of its own (no keep-alive pool): the primary hands each to the next worker. */
 function request(method: string, route: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
@@ -94,8 +41,8 @@ async function ready(): Promise<void> {
   await waitFor(
     'the primary to report both workers serving',
     async () => {
-      if (primary.exitCode !== null) throw new Error(`hangar exited early:\n${output}`);
-      return /2 processes \(role all\) serving port/.test(output);
+      if (primary.exitCode !== null) throw new Error(`hangar exited early:\n${output()}`);
+      return /2 processes \(role all\) serving port/.test(output());
     },
     90_000,
     100,
@@ -123,24 +70,10 @@ before(async () => {
     HANGAR_RATE_LIMIT: String(LIMIT),
     HANGAR_SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_MS),
   });
-  const boot = spawn(process.execPath, [BIN, 'bootstrap', '--org', 'Cluster', '--email', 'ops@cluster.test'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  boot.stdout!.on('data', (b) => (stdout += b));
-  assert.equal(await new Promise((r) => boot.on('exit', r)), 0);
-  apiKey = JSON.parse(stdout.trim().split('\n').pop()!).api_key;
-
-  primary = spawn(process.execPath, [BIN, 'start', '--processes', '2'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  primary.stdout!.on('data', (b) => (output += b));
-  primary.stderr!.on('data', (b) => (output += b));
-  exited = new Promise((resolve) => primary.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+  apiKey = (await bootstrapCli(env)).api_key;
+  hangar = spawnHangar(['start', '--processes', '2'], env);
+  primary = hangar.child;
   await ready();
-});
-
-after(() => {
-  if (primary?.exitCode === null && primary.signalCode === null) {
-    for (const pid of childrenOf(primary.pid!)) process.kill(pid, 'SIGKILL');
-    primary.kill('SIGKILL');
-  }
 });
 
 test('two worker processes serve one port', async () => {
@@ -187,7 +120,7 @@ test('a SIGKILLed worker is replaced', async () => {
     100,
   );
   assert.ok(workers.includes(survivor));
-  assert.match(output, new RegExp(`process ${victim} ended unexpectedly \\(SIGKILL\\)`));
+  assert.match(output(), new RegExp(`process ${victim} ended unexpectedly \\(SIGKILL\\)`));
   // The new one serves: wait until it has taken a connection.
   const fresh = workers.find((w) => w !== survivor)!;
   await waitFor(
@@ -208,10 +141,10 @@ test('SIGTERM to the primary stops every process in time with code 0', async () 
   assert.equal(workers.length, 2);
   const sentAt = Date.now();
   primary.kill('SIGTERM');
-  const stopped = await Promise.race([exited, new Promise<undefined>((r) => setTimeout(r, SHUTDOWN_MS + 10_000))]);
-  assert.ok(stopped, `still running ${SHUTDOWN_MS + 10_000} ms after SIGTERM:\n${output}`);
-  assert.equal(stopped.code, 0, output);
+  const stopped = await Promise.race([hangar.exited, new Promise<undefined>((r) => setTimeout(r, SHUTDOWN_MS + 10_000))]);
+  assert.ok(stopped, `still running ${SHUTDOWN_MS + 10_000} ms after SIGTERM:\n${output()}`);
+  assert.equal(stopped.code, 0, output());
   assert.ok(stopped.at - sentAt < SHUTDOWN_MS + 1500, `stopping took ${stopped.at - sentAt} ms with HANGAR_SHUTDOWN_TIMEOUT_MS=${SHUTDOWN_MS}`);
   await waitFor('the workers to be gone', async () => workers.every((w) => !alive(w)), 5000, 50);
-  assert.doesNotMatch(output, /"level":(50|60)/, 'no error-level log line');
+  assert.doesNotMatch(output(), /"level":(50|60)/, 'no error-level log line');
 });

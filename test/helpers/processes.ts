@@ -1,5 +1,13 @@
-// Process checks shared by the tests that start and stop real Hangar processes.
-import { readFileSync } from 'node:fs';
+// Process checks shared by the tests that start and stop real Hangar processes, and the start of
+// such a process (`node bin/hangar.js …`) with a user's environment.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { after } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(ROOT, 'bin', 'hangar.js');
 
 /** Running, and not a zombie waiting for a parent (an orphan's new parent may never reap it). */
 export function alive(pid: number): boolean {
@@ -14,4 +22,90 @@ export function alive(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/** The environment of a user's shell: the test runner's own and Hangar's settings left out. */
+export function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(HANGAR_|DATABASE_URL$|REDIS_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_TEST)/.test(k)) out[k] = v;
+  return { ...out, ...extra };
+}
+
+/** Live processes whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && alive(Number(entry))) out.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * Which of `among` holds the 127.0.0.1 TCP socket from `localPort` to `remotePort` (its inode in
+ * /proc/net/tcp, then the process whose fds link to it); undefined when none does.
+ */
+export function socketHolder(localPort: number, remotePort: number, among: number[]): number | undefined {
+  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+  const line = readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/))
+    .find((f) => f[1]?.endsWith(`:${hex(localPort)}`) && f[2]?.endsWith(`:${hex(remotePort)}`));
+  if (!line) return undefined;
+  const socket = `socket:[${line[9]}]`;
+  return among.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`) === socket;
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  });
+}
+
+export interface HangarProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+const started = new Set<ChildProcess>();
+after(() => {
+  for (const c of started) {
+    if (c.exitCode !== null || c.signalCode !== null) continue;
+    for (const pid of childrenOf(c.pid!)) process.kill(pid, 'SIGKILL');
+    c.kill('SIGKILL');
+  }
+});
+
+/** `node bin/hangar.js …args` as a user runs it; killed (with its children) when the test file ends. */
+export function spawnHangar(args: string[], env: NodeJS.ProcessEnv): HangarProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let output = '';
+  child.stdout!.on('data', (b) => (output += b));
+  child.stderr!.on('data', (b) => (output += b));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.once('exit', (code, signal) => setImmediate(() => resolve({ code, signal, at: Date.now() }))),
+  );
+  return { child, output: () => output, exited };
+}
+
+/** `hangar bootstrap` (applies the migrations too): the organization, its admin and a key. */
+export async function bootstrapCli(env: NodeJS.ProcessEnv): Promise<{ organization_id: string; user_id: string; api_key: string }> {
+  const boot = spawnHangar(['bootstrap', '--org', 'Processes', '--email', `ops-${process.pid}@processes.test`], env);
+  const { code } = await boot.exited;
+  if (code !== 0) throw new Error(`hangar bootstrap failed (${code}):\n${boot.output()}`);
+  return JSON.parse(boot.output().split('\n').filter((l) => l.includes('"api_key"')).pop()!);
 }
