@@ -16,6 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
+  ALL_CORES,
   api,
   backendPids,
   bootstrap,
@@ -320,6 +321,23 @@ function rows(name: string, h: RunResult, b: RunResult): Row[] {
   return out;
 }
 
+/** All cores against the single process, both with their defaults (the single process: `--processes 1`). */
+function allCoresRows(runs: RunResult[]): Row[] {
+  const one = runs.find((r) => r.id === 'default');
+  if (!one) return [];
+  const o = one.saturated;
+  return (['all-cores', 'all-cores-memory-limit'] as const).flatMap((id) => {
+    const all = runs.find((r) => r.id === id);
+    if (!all) return [];
+    const a = all.saturated;
+    const what = id === 'all-cores' ? 'defaults' : 'rate limit per process';
+    return [
+      [`api_call ${ALL_CORES} processes (${what}) vs 1, req/s`, fmt(a.load.rps, 0), fmt(o.load.rps, 0), percent(a.load.rps, o.load.rps), `> 100 %: ${verdict(a.load.rps > o.load.rps)}${Math.max(a.other, o.other) > OTHER_CPU_LIMIT ? ' (DISTURBED: run again)' : ''}`],
+      [`  p99 ms / CPU µs/req / RSS after load MB (tree)`, `${fmt(a.load.p99, 2)} / ${fmt(a.cpu.server, 0)} / ${fmt(all.rssMb, 0)}`, `${fmt(o.load.p99, 2)} / ${fmt(o.cpu.server, 0)} / ${fmt(one.rssMb, 0)}`, '', ''],
+    ];
+  });
+}
+
 const cpuCell = (m: Measurement) => `${fmt(m.cpu.server, 0)} / ${fmt(m.cpu.postgres, 0)} / ${fmt(m.cpu.upstream, 0)}`;
 
 function failureRows(runs: RunResult[]): Row[] {
@@ -357,7 +375,7 @@ async function main(): Promise<void> {
     const plan: Step[] = [
       {
         id: 'default',
-        label: 'hangar (defaults)',
+        label: 'hangar (defaults, --processes 1)',
         rateLimitStore: 'memory',
         start: () => startHangar('hangar-default', db.url, hangarEnv({})),
       },
@@ -371,6 +389,24 @@ async function main(): Promise<void> {
         label: 'hangar (HANGAR_RATE_LIMIT_STORE=postgres)',
         rateLimitStore: 'postgres',
         start: () => startHangar('hangar-rate-limit-pg', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'postgres' })),
+      },
+      {
+        // One process per core (node:cluster), with the defaults of that mode: our rate limit then
+        // counts in PostgreSQL, shared by the processes (src/config.ts).
+        id: 'all-cores',
+        label: `hangar (defaults, --processes ${ALL_CORES})`,
+        rateLimitStore: ALL_CORES > 1 ? 'postgres' : 'memory',
+        saturatedOnly: true,
+        start: () => startHangar('hangar-all-cores', db.url, hangarEnv({}), undefined, ALL_CORES),
+      },
+      {
+        // The same with our rate limit counted per process (each of the N allows the limit): what
+        // the shared store costs the all-cores run.
+        id: 'all-cores-memory-limit',
+        label: `hangar (--processes ${ALL_CORES}, HANGAR_RATE_LIMIT_STORE=memory)`,
+        rateLimitStore: 'memory',
+        saturatedOnly: true,
+        start: () => startHangar('hangar-all-cores-memory-limit', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'memory' }), undefined, ALL_CORES),
       },
       {
         id: 'counters-memory',
@@ -407,14 +443,20 @@ async function main(): Promise<void> {
       }
     }
     const baseline = runs.find((r) => r.id === 'baseline')!;
-    const names: Record<string, string> = { default: 'api_call [defaults]', 'rate-limit-pg': 'api_call [rate limit in postgres]', 'counters-memory': 'api_call [counters in memory]' };
+    const names: Record<string, string> = {
+      default: 'api_call [defaults]',
+      'rate-limit-pg': 'api_call [rate limit in postgres]',
+      'all-cores': `api_call [${ALL_CORES} processes]`,
+      'counters-memory': 'api_call [counters in memory]',
+      'all-cores-memory-limit': `api_call [${ALL_CORES} processes, rate limit per process]`,
+    };
     console.log('');
     for (const line of machineLines('Hangar API Call benchmark', busy)) console.log(line);
     console.log(`POST /latest/integrations/api_call {anz_enrichment, POST /enrich/person}; upstream answer ${bodyBytes} B of JSON`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
     console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
     console.log('load generator, server, upstream and PostgreSQL share the machine\n');
-    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...failureRows(runs)]);
+    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...allCoresRows(runs), ...failureRows(runs)]);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {
     await cleanup();

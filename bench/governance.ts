@@ -37,6 +37,7 @@ import {
   runLoad,
   startChild,
   startHangar as startHangarChild,
+  ALL_CORES,
   stopAll,
   times as ratioTimes,
   verdict,
@@ -196,15 +197,15 @@ async function measure(target: Target, scenario: Scenario, fixture: Fixture, loa
 type Store = 'postgres' | 'redis' | 'memory';
 
 /** Hangar with lib's settings (warn logs, a rate limit that never trips, the run's encryption key). */
-const startHangar = (databaseUrl: string, store: Store) =>
-  startHangarChild(`hangar-${store}`, databaseUrl, {
+const startHangar = (databaseUrl: string, store: Store, processes = 1) =>
+  startHangarChild(`hangar-${store}${processes > 1 ? `-${processes}` : ''}`, databaseUrl, {
     // The rate limit's store: HANGAR_RATE_LIMIT_STORE where it has its own setting, else the shared
     // HANGAR_COUNTER_STORE. Both are set; verifyStore checks where the counting really happened.
     HANGAR_RATE_LIMIT_STORE: store,
     HANGAR_COUNTER_STORE: store,
     HANGAR_DB_POOL_SIZE: String(POOL_SIZE),
     ...(store === 'redis' ? { REDIS_URL } : {}),
-  });
+  }, undefined, processes);
 
 const startBaseline = (databaseUrl: string, fixture: Fixture) =>
   startChild({
@@ -269,10 +270,10 @@ interface Run {
   work: Array<[Scenario, Load]>;
 }
 
-const hangarRun = (store: Store, work: Run['work']): Run => ({
-  id: store,
-  label: `hangar (${store} rate-limit store)`,
-  start: (url) => startHangar(url, store),
+const hangarRun = (store: Store, work: Run['work'], processes = 1): Run => ({
+  id: processes > 1 ? `${store}, ${processes} processes` : store,
+  label: `hangar (${store} rate-limit store${processes > 1 ? `, --processes ${processes}` : ''})`,
+  start: (url) => startHangar(url, store, processes),
   store,
   work,
 });
@@ -301,6 +302,19 @@ const PLAN: Run[] = [
     [inviteCreateDelete, SATURATED],
   ]),
   hangarRun('redis', [[authInfo, SATURATED]]),
+  // All cores, with that mode's default store (postgres without REDIS_URL: one limit for all processes).
+  ...(ALL_CORES > 1
+    ? [
+        hangarRun(
+          'postgres',
+          [
+            [authInfo, SATURATED],
+            [inviteCreateDelete, SATURATED],
+          ],
+          ALL_CORES,
+        ),
+      ]
+    : []),
 ];
 
 interface RunResult {
@@ -411,6 +425,16 @@ function report(runs: RunResult[], busyBefore: number): void {
   }
   for (const h of hangars) {
     rows.push([`RSS idle → after load MB [${h.id}]`, `${fmt(h.rssIdleMb, 0)} → ${fmt(h.rssMb, 0)}`, `${fmt(baseline.rssIdleMb, 0)} → ${fmt(baseline.rssMb, 0)}`, times(h.rssMb, baseline.rssMb), `< 200 MB: ${verdict(h.rssMb < TARGETS.rssMb)}`]);
+  }
+  // All cores against one process: the same store, and each mode's default store.
+  const allCores = runs.find((r) => r.id === `postgres, ${ALL_CORES} processes`);
+  for (const [single, what] of [['postgres', 'same store'], ['memory', "1 process's default store"]] as const) {
+    const one = runs.find((r) => r.id === single);
+    if (!allCores || !one) continue;
+    for (const scenario of [authInfo, inviteCreateDelete]) {
+      const [a, o] = [allCores.results.get(`${scenario.id}/${SATURATED.id}`), one.results.get(`${scenario.id}/${SATURATED.id}`)];
+      if (a && o) rows.push([`${NAMES[scenario.id]}: ${ALL_CORES} processes vs 1 [${single}, ${what}] req/s`, fmt(a.rps, 0), fmt(o.rps, 0), `${fmt((a.rps / o.rps) * 100, 0)} %`, 'all cores / single']);
+    }
   }
   rows.push(...failureRows(runs));
   console.log('');

@@ -8,7 +8,7 @@
 // parent) never shares an event loop with what it measures. All traffic stays on 127.0.0.1.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,6 +155,24 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** The process and every process under it (a `--processes N` server's primary and its workers). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]) ?? []));
+  return out;
+}
+
 /** utime + stime of a process, in µs (0 once it has exited). */
 function processCpuMicros(pid: number): number {
   try {
@@ -184,6 +202,8 @@ export interface CpuReading {
  * their CPU time counts, since they started during the run.
  */
 export function cpuMeter(groups: Record<string, number[]>): (later?: Record<string, number[]>) => CpuReading {
+  // Each process counts with its descendants: a `--processes N` server is its primary and N workers.
+  groups = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, pids.flatMap(processTree)]));
   const before = new Map<number, number>();
   for (const pids of Object.values(groups)) for (const pid of pids) before.set(pid, processCpuMicros(pid));
   const loadgen = process.cpuUsage();
@@ -192,7 +212,7 @@ export function cpuMeter(groups: Record<string, number[]>): (later?: Record<stri
   return (later = {}) => {
     const micros: Record<string, number> = {};
     for (const name of new Set([...Object.keys(groups), ...Object.keys(later)])) {
-      const pids = new Set([...(groups[name] ?? []), ...(later[name] ?? [])]);
+      const pids = new Set([...(groups[name] ?? []), ...(later[name] ?? []).flatMap(processTree)]);
       micros[name] = [...pids].reduce((sum, pid) => sum + Math.max(0, processCpuMicros(pid) - (before.get(pid) ?? 0)), 0);
     }
     const lg = process.cpuUsage(loadgen);
@@ -210,14 +230,19 @@ export async function machineBusy(): Promise<number> {
   return (machineCpuMicros() - a.busy) / ((performance.now() - a.at) * 1000 * os.cpus().length);
 }
 
-/** Resident set size of a process in MB (NaN once it has exited). */
+/** Resident set size of a process and its descendants in MB (NaN once it has exited). */
 export function rssMb(pid: number | undefined): number {
-  try {
-    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return kb ? Number(kb[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
+  if (pid === undefined) return Number.NaN;
+  const one = (p: number) => {
+    try {
+      const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return kb ? Number(kb[1]) / 1024 : Number.NaN;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const [own, ...others] = processTree(pid).map(one);
+  return own + others.filter(Number.isFinite).reduce((a, b) => a + b, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,17 +411,29 @@ async function waitReady(server: Server): Promise<void> {
   throw new Error(`${server.name} was not ready within 60 s:\n${server.output()}`);
 }
 
+/** Processes of the benches' all-cores runs (`--processes`): one per core. */
+export const ALL_CORES = os.availableParallelism();
+
 /**
- * `node bin/hangar.js start` on the database, with the settings every bench uses: warn-level logs,
- * a rate limit that never trips, and the run's encryption key. `env` adds or overrides settings.
+ * `node bin/hangar.js start --processes <processes>` on the database, with the settings every bench
+ * uses: warn-level logs, a rate limit that never trips, and the run's encryption key. `env` adds or
+ * overrides settings. With more than one process, ready once the primary says all of them serve
+ * (the first to listen answers /readyz before the others do).
  */
-export function startHangar(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<Server> {
-  return startChild({
+export async function startHangar(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number, processes = 1): Promise<Server> {
+  const server = await startChild({
     name,
-    args: ['bin/hangar.js', 'start'],
+    args: ['bin/hangar.js', 'start', '--processes', String(processes)],
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HANGAR_RATE_LIMIT: '100000000', HANGAR_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env },
     port,
   });
+  const deadline = Date.now() + 60_000;
+  while (processes > 1 && !new RegExp(`${processes} processes \\(role \\w+\\) serving`).test(server.output())) {
+    server.assertAlive();
+    if (Date.now() > deadline) throw new Error(`${name}: not all ${processes} processes were up within 60 s:\n${server.output()}`);
+    await sleep(50);
+  }
+  return server;
 }
 
 export interface Org {

@@ -20,6 +20,7 @@ import pg from 'pg';
 import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import * as P from '../test/triggers/payloads.ts';
 import {
+  ALL_CORES,
   api,
   backendPids,
   bootstrap,
@@ -285,12 +286,13 @@ interface Saturated {
   rssMb: number;
 }
 
-async function saturate(server: Server, db: BenchDatabase, hook: Hook): Promise<Saturated> {
-  await runLoad({ url: server.url, requests: deliveries(hook, 'warm'), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+/** `tag` keeps the delivery ids of another saturated run on the same database apart (no redeliveries). */
+async function saturate(server: Server, db: BenchDatabase, hook: Hook, tag = ''): Promise<Saturated> {
+  await runLoad({ url: server.url, requests: deliveries(hook, `warm${tag}`), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
   const pgPids = await backendPids(db.name);
   const xactsBefore = await transactions(db.name);
   const stop = cpuMeter({ server: [server.pid], postgres: pgPids });
-  const load = await runLoad({ url: server.url, requests: deliveries(hook, 'max'), connections: CONNECTIONS, seconds: SECONDS });
+  const load = await runLoad({ url: server.url, requests: deliveries(hook, `max${tag}`), connections: CONNECTIONS, seconds: SECONDS });
   const cpu = stop({ postgres: await backendPids(db.name) });
   server.assertAlive();
   const rss = rssMb(server.pid);
@@ -327,8 +329,8 @@ async function main(): Promise<void> {
     const org = await bootstrap(db.url);
     // Hangar must know its own address before it starts: it is the webhook's callback.
     const port = await freePort();
-    const startOurs = () =>
-      startHangar('hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port);
+    const startOurs = (processes = 1) =>
+      startHangar(processes > 1 ? 'hangar-all-cores' : 'hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, processes);
     let hangar = await startOurs();
     const hook = await setUp(hangar, codehost, org.organization_id, org.api_key);
 
@@ -379,6 +381,14 @@ async function main(): Promise<void> {
     say(`hangar at ${rate}/s: ${describeLoad(half)}; delivery → task start p50 ${fmt(latency.total.p50, 0)} ms, p99 ${fmt(latency.total.p99, 0)} ms (${latency.started}/${latency.deliveries} started); other processes ${fmt(halfCpu.other * 100, 0)} % CPU`);
     await hangar.stop();
 
+    // 3b. All cores (`--processes` = one per core), saturated, on an empty queue like the first run.
+    await query(db, 'DELETE FROM graphile_worker._private_jobs');
+    await query(db, 'UPDATE deliveries SET processed_at = now() WHERE processed_at IS NULL');
+    const allCores = await startOurs(ALL_CORES);
+    const as = await saturate(allCores, db, hook, '_all');
+    say(`hangar --processes ${ALL_CORES}, ${CONNECTIONS} conn.: ${describeLoad(as.load)}; other processes ${fmt(as.cpu.other * 100, 0)} % CPU`);
+    await allCores.stop();
+
     // 4. The baseline, saturated, on the same database (its own table, its payload compressed the way
     //    Hangar's deliveries table compresses it, so storage settings are not what the ratio measures).
     const [{ method }] = await query<{ method: string }>(
@@ -400,7 +410,7 @@ async function main(): Promise<void> {
     const ratio = hs.load.okPerSecond / bs.load.okPerSecond;
     const late = latency.started < latency.deliveries;
     const p99Cell = late && !Number.isFinite(latency.total.p99) ? `> ${DRAIN_SECONDS * 1000 + SECONDS * 1000}` : fmt(latency.total.p99, 0);
-    const disturbed = [hs.cpu, bs.cpu, drainCpu, halfCpu].some((c) => c.other > OTHER_CPU_LIMIT);
+    const disturbed = [hs.cpu, bs.cpu, drainCpu, halfCpu, as.cpu].some((c) => c.other > OTHER_CPU_LIMIT);
     const rows: Row[] = [
       [`accepted deliveries/s (${CONNECTIONS} conn.)`, fmt(hs.load.okPerSecond, 0), fmt(bs.load.okPerSecond, 0), percent(hs.load.okPerSecond, bs.load.okPerSecond), `≥ 60 %: ${verdict(ratio >= TARGETS.rateRatio)}`],
       [`  2xx p50 / p99 ms (${CONNECTIONS} conn.)`, `${fmt(hs.load.p50, 2)} / ${fmt(hs.load.p99, 2)}`, `${fmt(bs.load.p50, 2)} / ${fmt(bs.load.p99, 2)}`, `${times(hs.load.p50, bs.load.p50)} / ${times(hs.load.p99, bs.load.p99)}`, ''],
@@ -418,9 +428,11 @@ async function main(): Promise<void> {
       [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'task run'],
       [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
       [`RSS MB idle → saturated → half rate`, `${fmt(rssIdle, 0)} → ${fmt(hs.rssMb, 0)} → ${fmt(rssHalf, 0)}`, `${fmt(baselineIdle, 0)} → ${fmt(bs.rssMb, 0)}`, times(hs.rssMb, bs.rssMb), ''],
+      [`all cores (--processes ${ALL_CORES}): accepted/s vs 1 process`, fmt(as.load.okPerSecond, 0), fmt(hs.load.okPerSecond, 0), percent(as.load.okPerSecond, hs.load.okPerSecond), `> 100 %: ${verdict(as.load.okPerSecond > hs.load.okPerSecond)}`],
+      [`  2xx p99 ms / CPU µs/delivery / RSS MB (tree)`, `${fmt(as.load.p99, 2)} / ${fmt(cpuPer(as, 'server'), 0)} / ${fmt(as.rssMb, 0)}`, `${fmt(hs.load.p99, 2)} / ${fmt(cpuPer(hs, 'server'), 0)} / ${fmt(hs.rssMb, 0)}`, '', `other processes ${fmt(as.cpu.other * 100, 0)} % CPU`],
       [`other processes' CPU % (sat. / backlog / half)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(halfCpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
     ];
-    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate', half], ['baseline saturated', bs.load]] as const) {
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate', half], ['baseline saturated', bs.load], ['hangar all cores saturated', as.load]] as const) {
       if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
     }
     if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
@@ -430,7 +442,7 @@ async function main(): Promise<void> {
     console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections`);
     console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
-    console.log('Hangar runs `hangar start` (API and worker in one process, worker concurrency 10, pool 10); load generator, server and PostgreSQL share the machine\n');
+    console.log(`Hangar runs \`hangar start --processes 1\` (API and worker in one process, worker concurrency 10, pool 10), and for the all-cores row \`--processes ${ALL_CORES}\`; load generator, server and PostgreSQL share the machine\n`);
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {
