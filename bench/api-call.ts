@@ -48,15 +48,15 @@ import {
   type Server,
 } from './lib.ts';
 
-const SELF = fileURLToPath(import.meta.url);
+export const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const SINGLE = { connections: 1, warmup: 1, seconds: 3 };
 const TARGETS = { rpsRatio: 0.8, addedP99Ms: 2 };
 /** The provider key the upstream accepts (and Hangar's connection holds). */
-const UPSTREAM_KEY = 'anz_live_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
-const REQUEST = { method: 'POST', endpoint: '/enrich/person', body: { email: 'charlotte.nguyen@koalalogistics.com.au' } };
+export const UPSTREAM_KEY = 'anz_live_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
+export const REQUEST = { method: 'POST', endpoint: '/enrich/person', body: { email: 'charlotte.nguyen@koalalogistics.com.au' } };
 
 // ---------------------------------------------------------------------------------------------
 // The upstream (child mode --upstream): the ANZ enrichment provider's person lookup, no more.
@@ -173,7 +173,7 @@ async function serveBaseline(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Measurement.
 
-interface Fixture {
+export interface Fixture {
   authorization: string;
   connectionId: string;
   keyId: string;
@@ -255,7 +255,7 @@ function progress(label: string, what: string, m: Measurement): void {
 }
 
 /** Through Hangar's API, as a client would: a project, the provider connection, and the key's id. */
-async function createFixture(url: string, organizationId: string, apiKey: string): Promise<Fixture> {
+export async function createFixture(url: string, organizationId: string, apiKey: string): Promise<Fixture> {
   const { project_id } = await api<{ project_id: string }>(url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
     name: 'API Call bench',
     description: 'benchmark project',
@@ -421,6 +421,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--upstream')) await serveUpstream();
-else if (process.argv.includes('--baseline-server')) await serveBaseline();
-else await main();
+// Imported by bench/soak.ts for its pieces (and run by it with --upstream): only run as the entry file.
+if (process.argv[1] === SELF) {
+  if (process.argv.includes('--upstream')) await serveUpstream();
+  else if (process.argv.includes('--baseline-server')) await serveBaseline();
+  else await main();
+}

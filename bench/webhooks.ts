@@ -66,8 +66,8 @@ const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
  */
 const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 const TARGETS = { rateRatio: 0.6, p99StartMs: 100 };
-const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
-const LOGIN = 'o';
+export const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
+export const LOGIN = 'o';
 const REPO = `${LOGIN}/r`;
 const runTag = randomBytes(3).toString('hex');
 
@@ -110,11 +110,11 @@ const PAYLOAD = {
   repository: P.repository(REPO),
   sender: P.user('mona'),
 };
-const BODY = Buffer.from(JSON.stringify(PAYLOAD));
+export const BODY = Buffer.from(JSON.stringify(PAYLOAD));
 
 const sign = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-interface Hook {
+export interface Hook {
   /** The receiver's path at Hangar (and at the baseline). */
   path: string;
   url: string;
@@ -123,7 +123,7 @@ interface Hook {
 }
 
 /** Deliveries as the code host sends them; each gets a unique X-GitHub-Delivery `<phase>-<run>-<n>`. */
-function deliveries(hook: Hook, phase: string): AcRequest[] {
+export function deliveries(hook: Hook, phase: string): AcRequest[] {
   let n = 0;
   const headers = {
     'user-agent': 'GitHub-Hookshot/7c3f2a1',
@@ -181,7 +181,7 @@ async function serveBaseline(): Promise<void> {
 // Setup through Hangar's API, as a user would: project, code-host connection (fine-grained token),
 // an agent without actions or model, and a codehost.new_issue trigger, which registers the webhook.
 
-async function setUp(hangar: Server, codehost: CodeHost, organizationId: string, apiKey: string): Promise<Hook> {
+export async function setUp(hangar: Server, codehost: CodeHost, organizationId: string, apiKey: string): Promise<Hook> {
   const { project_id } = await api<{ project_id: string }>(hangar.url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
     name: 'Webhook bench',
     description: 'benchmark project',
@@ -438,5 +438,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--baseline-server')) await serveBaseline();
-else await main();
+// Imported by bench/soak.ts for its pieces: only run as the entry file.
+if (process.argv[1] === SELF) {
+  if (process.argv.includes('--baseline-server')) await serveBaseline();
+  else await main();
+}
