@@ -49,15 +49,15 @@ import {
   type Server,
 } from './lib.ts';
 
-const SELF = fileURLToPath(import.meta.url);
+export const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const SINGLE = { connections: 1, warmup: 1, seconds: 3 };
 const TARGETS = { rpsRatio: 0.8, addedP99Ms: 2 };
 /** The provider key the upstream accepts (and Hangar's connection holds). */
-const UPSTREAM_KEY = 'anz_live_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
-const REQUEST = { method: 'POST', endpoint: '/enrich/person', body: { email: 'charlotte.nguyen@koalalogistics.com.au' } };
+export const UPSTREAM_KEY = 'anz_live_7f3c9a1e5b2d4c6f8a0b1c2d3e4f5a6b';
+export const REQUEST = { method: 'POST', endpoint: '/enrich/person', body: { email: 'charlotte.nguyen@koalalogistics.com.au' } };
 
 // ---------------------------------------------------------------------------------------------
 // The upstream (child mode --upstream): the ANZ enrichment provider's person lookup, no more.
@@ -174,7 +174,7 @@ async function serveBaseline(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Measurement.
 
-interface Fixture {
+export interface Fixture {
   authorization: string;
   connectionId: string;
   keyId: string;
@@ -256,7 +256,7 @@ function progress(label: string, what: string, m: Measurement): void {
 }
 
 /** Through Hangar's API, as a client would: a project, the provider connection, and the key's id. */
-async function createFixture(url: string, organizationId: string, apiKey: string): Promise<Fixture> {
+export async function createFixture(url: string, organizationId: string, apiKey: string): Promise<Fixture> {
   const { project_id } = await api<{ project_id: string }>(url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
     name: 'API Call bench',
     description: 'benchmark project',
@@ -397,7 +397,7 @@ async function main(): Promise<void> {
         label: `hangar (defaults, --processes ${ALL_CORES})`,
         rateLimitStore: ALL_CORES > 1 ? 'postgres' : 'memory',
         saturatedOnly: true,
-        start: () => startHangar('hangar-all-cores', db.url, hangarEnv({}), undefined, ALL_CORES),
+        start: () => startHangar('hangar-all-cores', db.url, hangarEnv({}), undefined, { processes: ALL_CORES }),
       },
       {
         // The same with our rate limit counted per process (each of the N allows the limit): what
@@ -406,7 +406,7 @@ async function main(): Promise<void> {
         label: `hangar (--processes ${ALL_CORES}, HANGAR_RATE_LIMIT_STORE=memory)`,
         rateLimitStore: 'memory',
         saturatedOnly: true,
-        start: () => startHangar('hangar-all-cores-memory-limit', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'memory' }), undefined, ALL_CORES),
+        start: () => startHangar('hangar-all-cores-memory-limit', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'memory' }), undefined, { processes: ALL_CORES }),
       },
       {
         id: 'counters-memory',
@@ -463,6 +463,9 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--upstream')) await serveUpstream();
-else if (process.argv.includes('--baseline-server')) await serveBaseline();
-else await main();
+// Imported by bench/soak.ts for its pieces (and run by it with --upstream): only run as the entry file.
+if (process.argv[1] === SELF) {
+  if (process.argv.includes('--upstream')) await serveUpstream();
+  else if (process.argv.includes('--baseline-server')) await serveBaseline();
+  else await main();
+}

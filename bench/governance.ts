@@ -205,7 +205,7 @@ const startHangar = (databaseUrl: string, store: Store, processes = 1) =>
     HANGAR_COUNTER_STORE: store,
     HANGAR_DB_POOL_SIZE: String(POOL_SIZE),
     ...(store === 'redis' ? { REDIS_URL } : {}),
-  }, undefined, processes);
+  }, undefined, { processes });
 
 const startBaseline = (databaseUrl: string, fixture: Fixture) =>
   startChild({

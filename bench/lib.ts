@@ -355,12 +355,16 @@ export interface ChildSpec {
   env: Record<string, string>;
   /** A port decided beforehand (a server that must know its own address); else a free one. */
   port?: number;
+  /** Node flags before `args` (e.g. `--inspect=127.0.0.1:<port>`). */
+  nodeArgs?: string[];
+  /** The path whose 2xx answer means ready (default /readyz); on the metrics port for a worker. */
+  readyUrl?: (port: number) => string;
 }
 
 /** Spawns a server child with PORT and HOST=127.0.0.1 and waits until GET /readyz answers 2xx (60 s at most). */
 export async function startChild(spec: ChildSpec): Promise<Server> {
   const port = spec.port ?? (await freePort());
-  const child = spawn(process.execPath, [...nodeFlags(spec.name), ...spec.args], {
+  const child = spawn(process.execPath, [...nodeFlags(spec.name), ...(spec.nodeArgs ?? []), ...spec.args], {
     cwd: ROOT,
     env: cleanEnv({ ...spec.env, PORT: String(port), HOST: '127.0.0.1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -386,7 +390,7 @@ export async function startChild(spec: ChildSpec): Promise<Server> {
   };
   live.add(server);
   try {
-    await waitReady(server);
+    await waitReady(server, spec.readyUrl?.(port) ?? `${server.url}/readyz`);
   } catch (err) {
     await server.stop();
     throw err;
@@ -394,14 +398,14 @@ export async function startChild(spec: ChildSpec): Promise<Server> {
   return server;
 }
 
-async function waitReady(server: Server): Promise<void> {
+async function waitReady(server: Server, readyUrl: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   let dead = false;
   void exited(server.child).then(() => (dead = true));
   while (Date.now() < deadline) {
     if (dead) throw new Error(`${server.name} exited while starting:\n${server.output()}`);
     try {
-      const response = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      const response = await fetch(readyUrl, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;
     } catch {
       /* not listening yet */
@@ -420,12 +424,21 @@ export const ALL_CORES = os.availableParallelism();
  * overrides settings. With more than one process, ready once the primary says all of them serve
  * (the first to listen answers /readyz before the others do).
  */
-export async function startHangar(name: string, databaseUrl: string, env: Record<string, string> = {}, port?: number, processes = 1): Promise<Server> {
+export async function startHangar(
+  name: string,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+  more: Pick<ChildSpec, 'nodeArgs' | 'readyUrl'> & { role?: 'all' | 'server' | 'worker'; processes?: number } = {},
+): Promise<Server> {
+  const processes = more.processes ?? 1;
   const server = await startChild({
     name,
-    args: ['bin/hangar.js', 'start', '--processes', String(processes)],
+    args: ['bin/hangar.js', 'start', '--processes', String(processes), ...(more.role ? ['--role', more.role] : [])],
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HANGAR_RATE_LIMIT: '100000000', HANGAR_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env },
     port,
+    nodeArgs: more.nodeArgs,
+    readyUrl: more.readyUrl,
   });
   const deadline = Date.now() + 60_000;
   while (processes > 1 && !new RegExp(`${processes} processes \\(role \\w+\\) serving`).test(server.output())) {
@@ -474,6 +487,88 @@ export function onInterrupt(cleanup: () => Promise<unknown>): void {
   process.once('SIGINT', () => {
     void cleanup().finally(() => process.exit(130));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A server child's own view of its memory, through the V8 inspector (the child started with
+// `--inspect=127.0.0.1:<port>`): no route of Hangar's serves it, and nothing in the server changes.
+
+export interface Inspector {
+  /** One inspector protocol command; resolves to its result. */
+  send<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  /** process.memoryUsage() of the child after a full garbage collection, in MB. */
+  memoryAfterGc(): Promise<{ heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; rss: number }>;
+  /** Writes a heap snapshot of the child (after a full GC) to `file`. */
+  heapSnapshot(file: string): Promise<void>;
+  /** Every script the child has compiled: its URL and source length (a module-load inventory). */
+  scripts(): Promise<{ url: string; length: number }[]>;
+  close(): void;
+}
+
+export async function inspect(port: number): Promise<Inspector> {
+  const deadline = Date.now() + 10_000;
+  let target: { webSocketDebuggerUrl: string } | undefined;
+  while (!target) {
+    try {
+      [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await sleep(100);
+    }
+  }
+  const { WebSocket } = await import('undici');
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const listeners = new Map<string, (params: Record<string, unknown>) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: Record<string, unknown> };
+    if (message.id !== undefined) {
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.error) waiting?.reject(new Error(message.error.message));
+      else waiting?.resolve(message.result);
+    } else if (message.method) listeners.get(message.method)?.(message.params ?? {});
+  });
+  const send = <T,>(method: string, params: Record<string, unknown> = {}) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  const evaluate = async <T,>(expression: string) =>
+    (await send<{ result: { value: T } }>('Runtime.evaluate', { expression, returnByValue: true })).result.value;
+  return {
+    send,
+    async memoryAfterGc() {
+      await send('HeapProfiler.collectGarbage');
+      const m = await evaluate<Record<string, number>>('process.memoryUsage()');
+      const mb = (n: number) => n / 1024 / 1024;
+      return { heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), rss: mb(m.rss) };
+    },
+    async heapSnapshot(file) {
+      const { createWriteStream } = await import('node:fs');
+      const out = createWriteStream(file);
+      listeners.set('HeapProfiler.addHeapSnapshotChunk', (p) => out.write(p.chunk as string));
+      await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      listeners.delete('HeapProfiler.addHeapSnapshotChunk');
+      await new Promise((resolve) => out.end(resolve));
+    },
+    async scripts() {
+      const found: { url: string; length: number }[] = [];
+      listeners.set('Debugger.scriptParsed', (p) => found.push({ url: String(p.url), length: Number(p.length ?? 0) }));
+      await send('Debugger.enable');
+      await send('Debugger.disable');
+      listeners.delete('Debugger.scriptParsed');
+      return found;
+    },
+    close: () => socket.close(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -67,8 +67,8 @@ const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
  */
 const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 const TARGETS = { rateRatio: 0.6, p99StartMs: 100 };
-const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
-const LOGIN = 'o';
+export const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
+export const LOGIN = 'o';
 const REPO = `${LOGIN}/r`;
 const runTag = randomBytes(3).toString('hex');
 
@@ -111,11 +111,11 @@ const PAYLOAD = {
   repository: P.repository(REPO),
   sender: P.user('mona'),
 };
-const BODY = Buffer.from(JSON.stringify(PAYLOAD));
+export const BODY = Buffer.from(JSON.stringify(PAYLOAD));
 
 const sign = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-interface Hook {
+export interface Hook {
   /** The receiver's path at Hangar (and at the baseline). */
   path: string;
   url: string;
@@ -124,7 +124,7 @@ interface Hook {
 }
 
 /** Deliveries as the code host sends them; each gets a unique X-GitHub-Delivery `<phase>-<run>-<n>`. */
-function deliveries(hook: Hook, phase: string): AcRequest[] {
+export function deliveries(hook: Hook, phase: string): AcRequest[] {
   let n = 0;
   const headers = {
     'user-agent': 'GitHub-Hookshot/7c3f2a1',
@@ -182,7 +182,7 @@ async function serveBaseline(): Promise<void> {
 // Setup through Hangar's API, as a user would: project, code-host connection (fine-grained token),
 // an agent without actions or model, and a codehost.new_issue trigger, which registers the webhook.
 
-async function setUp(hangar: Server, codehost: CodeHost, organizationId: string, apiKey: string): Promise<Hook> {
+export async function setUp(hangar: Server, codehost: CodeHost, organizationId: string, apiKey: string): Promise<Hook> {
   const { project_id } = await api<{ project_id: string }>(hangar.url, 'POST', '/latest/projects/create', `Bearer :${apiKey}`, {
     name: 'Webhook bench',
     description: 'benchmark project',
@@ -330,7 +330,7 @@ async function main(): Promise<void> {
     // Hangar must know its own address before it starts: it is the webhook's callback.
     const port = await freePort();
     const startOurs = (processes = 1) =>
-      startHangar(processes > 1 ? 'hangar-all-cores' : 'hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, processes);
+      startHangar(processes > 1 ? 'hangar-all-cores' : 'hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, { processes });
     let hangar = await startOurs();
     const hook = await setUp(hangar, codehost, org.organization_id, org.api_key);
 
@@ -450,5 +450,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--baseline-server')) await serveBaseline();
-else await main();
+// Imported by bench/soak.ts for its pieces: only run as the entry file.
+if (process.argv[1] === SELF) {
+  if (process.argv.includes('--baseline-server')) await serveBaseline();
+  else await main();
+}

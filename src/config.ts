@@ -5,6 +5,19 @@ import path from 'node:path';
 export const REGIONS = ['au', 'eu', 'us'] as const;
 export type Region = (typeof REGIONS)[number];
 
+export interface CacheLimits {
+  /** API-key principals (HANGAR_PRINCIPAL_CACHE_MAX_ENTRIES). */
+  principals: number;
+  /** Decrypted connections (HANGAR_CONNECTION_CACHE_MAX_ENTRIES). */
+  connections: number;
+  /** Decrypted webhook secrets, and as many "re-read lately" marks (HANGAR_HOOK_SECRET_CACHE_MAX_ENTRIES). */
+  hookSecrets: number;
+  /** Compiled params_schema validators of tools (HANGAR_TOOL_SCHEMA_CACHE_MAX_ENTRIES). */
+  toolSchemas: number;
+  /** Client addresses with failed authentications counted (HANGAR_AUTH_FAILURES_MAX_ADDRESSES). */
+  authFailureAddresses: number;
+}
+
 export interface Config {
   /** Processes `hangar start` runs on this machine (node:cluster when more than one; src/cluster.ts). */
   processes: number;
@@ -52,6 +65,8 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
+  /** Entries each in-memory cache holds at most (bench/README.md, "Every cache and queue, bounded"). */
+  cacheLimits: CacheLimits;
   /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
   shutdownTimeoutMs: number;
   /** /metrics needs `Authorization: Bearer <token>` when set. */
@@ -220,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     tagWindowSeconds: integer(env, 'HANGAR_TAG_WINDOW_SECONDS', 600, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
+    cacheLimits: {
+      principals: integer(env, 'HANGAR_PRINCIPAL_CACHE_MAX_ENTRIES', 10_000, 1),
+      connections: integer(env, 'HANGAR_CONNECTION_CACHE_MAX_ENTRIES', 10_000, 1),
+      hookSecrets: integer(env, 'HANGAR_HOOK_SECRET_CACHE_MAX_ENTRIES', 1000, 1),
+      toolSchemas: integer(env, 'HANGAR_TOOL_SCHEMA_CACHE_MAX_ENTRIES', 500, 1),
+      authFailureAddresses: integer(env, 'HANGAR_AUTH_FAILURES_MAX_ADDRESSES', 10_000, 1),
+    },
     shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
     metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
     metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,

@@ -13,6 +13,7 @@ import { createQuotas } from './integrations/quotas.ts';
 import { createIntegrations, type Integrations } from './integrations/service.ts';
 import { loadVault, type Vault } from './integrations/vault.ts';
 import { createHttpCaller } from './tools/http-call.ts';
+import { limitToolSchemaCache } from './tools/definition.ts';
 import { createStudios, type Studios } from './tools/studios.ts';
 import { createDispatcher, type Dispatcher } from './triggers/dispatch.ts';
 import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-signal.ts';
@@ -57,14 +58,15 @@ export function createPlatform(config: Config, db: Db): Platform {
     config,
     vault,
     quotas: createQuotas(counters, config.providers.quotaOverrides, (provider, quota, remaining) => metrics.quotaRemaining.set({ provider, quota }, remaining)),
-    connections: createConnectionCache(notifications, config.connectionCacheSeconds),
+    connections: createConnectionCache(notifications, config.connectionCacheSeconds, config.cacheLimits.connections),
     metrics,
   });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
+  limitToolSchemaCache(config.cacheLimits.toolSchemas);
   const studios = createStudios(db.kysely, { integrations, httpCall });
   const agents = createAgents(db.kysely, vault);
   const loop = createLoop({ db: db.kysely, config, agents, studios, integrations });
-  const hookSecrets = createHookSecrets(db.kysely, vault);
+  const hookSecrets = createHookSecrets(db.kysely, vault, config.cacheLimits.hookSecrets);
   const deliverySignal = createDeliverySignal(db.pool);
   const hookStats = createHookStats(db.pool, log);
   const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
@@ -75,7 +77,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, log, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
     integrations,
     studios,
     agents,

@@ -4,8 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
-import { buildApp } from './http/app.ts';
-import { startMetricsListener } from './http/metrics.ts';
 import { AGENT_TASK_JOB } from './agents/tasks.ts';
 import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
@@ -15,6 +13,11 @@ import { repairSealedIds } from './vault-repair.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
+
+// Loaded only by a role that serves HTTP: a worker never holds Fastify, the route schemas, the API
+// reference nor the dashboard. The metrics listener is a plain node:http server.
+const httpApp = () => import('./http/app.ts');
+const metricsListener = () => import('./http/metrics.ts');
 
 /** Deliveries claimed per dispatcher transaction, and the fallback poll for undispatched ones. */
 const DISPATCH_BATCH = 64;
@@ -66,7 +69,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let platform: Platform | undefined;
-  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+  let metrics: { url: string; close(): Promise<void> } | undefined;
   /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
   let cutting = false;
   /**
@@ -81,7 +84,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     const started = Date.now();
     const budget = config.shutdownTimeoutMs;
     const until = (share: number) => Math.max(0, started + budget * share - Date.now());
-    await metricsListener?.close();
+    await metrics?.close();
     if (app) {
       const closing = app.close();
       if (!(await within(closing, until(0.4)))) app.server.closeAllConnections();
@@ -113,7 +116,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     platform = createPlatform(config, db);
     if (options.clusterWorker) (await import('./cluster-metrics.ts')).shareMetrics(platform.metrics);
     await repairSealedIds(db.pool, platform.vault, (m) => process.stderr.write(`${m}\n`));
-    app = role === 'worker' ? undefined : await buildApp(platform, options.logStream);
+    app = role === 'worker' ? undefined : await (await httpApp()).buildApp(platform, options.logStream);
     if (role !== 'server') {
       const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
       worker = await startWorker(db.pool, taskList(platform), {
@@ -148,7 +151,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead
     // of dropping handshakes (whose retries then arrive seconds later).
     const address = app ? await app.listen({ port: config.port, host: config.host, backlog: 4096 }) : '';
-    if (config.metricsPort !== undefined) metricsListener = await startMetricsListener(config, platform.metrics);
+    if (config.metricsPort !== undefined) metrics = await (await metricsListener()).startMetricsListener(config, platform.metrics);
     // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
     // listening, since the redeliveries asked for come back to this address at once.
     if (role !== 'server') await platform.hookMaintenance.start();
@@ -156,7 +159,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
       app,
       platform,
       db,
-      metricsUrl: metricsListener?.url,
+      metricsUrl: metrics?.url,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
       close,
     };

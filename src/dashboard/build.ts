@@ -8,7 +8,6 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, stop } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WEB_DIR = path.join(root, 'web');
@@ -88,6 +87,8 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
   // Built aside and renamed into place, so a process starting at the same time never serves half a build.
   const scratch = `${target}.${process.pid}.${Date.now()}.tmp`;
   await mkdir(path.join(scratch, 'assets'), { recursive: true });
+  // Loaded only to build: a server whose dashboard is current never holds esbuild.
+  const { build, stop } = await import('esbuild');
   const result = await build({
     entryPoints: [path.join(WEB_DIR, 'src', 'main.tsx')],
     outdir: path.join(scratch, 'assets'),

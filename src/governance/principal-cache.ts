@@ -12,7 +12,6 @@ import type pg from 'pg';
 import type { Notifications } from '../db/notifications.ts';
 
 const CHANNEL = 'hangar_principals';
-const MAX_ENTRIES = 10_000;
 const BEAT_MS = 1000;
 /** A process trusts its cache this long after its last successful heartbeat… */
 const TRUST_MS = 4000;
@@ -36,13 +35,14 @@ export function createPrincipalCache(
   pool: pg.Pool,
   notifications: Notifications,
   ttlSeconds: number,
+  maxEntries: number,
   log: (message: string) => void,
   /** Told whether each lookup was answered from memory (for the metrics). */
   looked: (hit: boolean) => void = () => {},
 ): PrincipalCache {
   const id = `principals-${randomUUID()}`;
   // ttlSeconds 0 turns the cache off (`usable`); the LRU still needs a positive ttl.
-  const entries = new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: Math.max(ttlSeconds, 1) * 1000 });
+  const entries = new LRUCache<string, object>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000 });
   let generation = 0;
   /** performance.now() when the last heartbeat started; a wall-clock jump must not extend trust. */
   let lastBeat = -Infinity;

@@ -19,6 +19,7 @@ import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
+import { lazyValidator, sharedLazySerializers } from './compilers.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
 import { answerClientError, createHttpServer } from './http-server.ts';
 import { deepestPath, nestsDeeperThan } from '../json-limits.ts';
@@ -57,6 +58,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
       return send(reply, new HangarError(400, 'validation_error', `The request URL is malformed: ${error.message}`));
     },
     serverFactory: (handler) => createHttpServer(config.http, handler),
+    schemaController: sharedLazySerializers(),
     clientErrorHandler: answerClientError,
   });
 
@@ -64,7 +66,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   // (no silent removal); query strings and paths are text, so they are coerced.
   const bodyAjv = createAjv(false);
   const textAjv = createAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(httpPart === 'body' ? bodyAjv : textAjv, schema));
   app.addSchema(ErrorBody);
 
   // Real clients send JSON as text/plain or with no Content-Type at all: parse it whatever it says.

@@ -123,7 +123,7 @@ function credentialOf(request: FastifyRequest, config: Config): { credential: Cr
 }
 
 export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): void {
-  const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds);
+  const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds, config.cacheLimits.authFailureAddresses);
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;

@@ -7,7 +7,6 @@ import type { Notifications } from '../db/notifications.ts';
 import type { ActiveConnection } from './connections.ts';
 
 const CHANNEL = 'hangar_connection_changed';
-const MAX_ENTRIES = 10_000;
 
 export interface ConnectionCache {
   /** Loads through the cache: `load` runs on a miss and its answer is kept unless a change raced it. */
@@ -16,9 +15,9 @@ export interface ConnectionCache {
   changed(connectionId: string): Promise<void>;
 }
 
-export function createConnectionCache(notifications: Notifications, ttlSeconds: number): ConnectionCache {
+export function createConnectionCache(notifications: Notifications, ttlSeconds: number, maxEntries: number): ConnectionCache {
   // ttlSeconds 0 turns the cache off below; the LRU still needs a positive ttl.
-  const entries = new LRUCache<string, ActiveConnection>({ max: MAX_ENTRIES, ttl: Math.max(ttlSeconds, 1) * 1000 });
+  const entries = new LRUCache<string, ActiveConnection>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000 });
   // Bumped by every drop: a load that started before a drop must not put back what it read.
   let generation = 0;
   const drop = (id: string) => {

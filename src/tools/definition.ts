@@ -41,20 +41,29 @@ const schemaCompiler = new Ajv({ allErrors: false, strict: false, useDefaults: t
 addFormats.default(schemaCompiler);
 
 // Ajv keeps every schema object it compiled, and each run loads the tool afresh, so validators are
-// cached by the schema's text (a bounded number of them) instead of compiled on every run.
-const MAX_VALIDATORS = 500;
+// cached by the schema's text (at most HANGAR_TOOL_SCHEMA_CACHE_MAX_ENTRIES, oldest out first)
+// instead of compiled on every run. One cache per process, like the Ajv instance it mirrors.
+let maxValidators = 500;
 const validators = new Map<string, ValidateFunction>();
+
+/** Sets the cache's bound (createPlatform, from the config); shrinks the cache to it at once. */
+export function limitToolSchemaCache(max: number): void {
+  maxValidators = max;
+  while (validators.size > maxValidators) evictOldest();
+}
+
+function evictOldest(): void {
+  const [oldest, old] = validators.entries().next().value!;
+  validators.delete(oldest);
+  schemaCompiler.removeSchema(old.schema as object);
+}
 
 function compileParamsSchema(schema: object): ValidateFunction {
   const key = JSON.stringify(schema);
   let validate = validators.get(key);
   if (validate) return validate;
   validate = schemaCompiler.compile(schema);
-  if (validators.size >= MAX_VALIDATORS) {
-    const [oldest, old] = validators.entries().next().value!;
-    validators.delete(oldest);
-    schemaCompiler.removeSchema(old.schema as object);
-  }
+  while (validators.size >= maxValidators) evictOldest();
   validators.set(key, validate);
   return validate;
 }

@@ -15,13 +15,12 @@ export interface HookSecret {
 }
 
 const TTL_MS = 60_000;
-const MAX_ENTRIES = 1000;
 /** A hook's stored secret is re-read for a mismatching signature at most this often. */
 const REREAD_MS = 1000;
 
-export function createHookSecrets(db: Kysely<Database>, vault: Vault) {
-  const cache = new LRUCache<string, HookSecret>({ max: MAX_ENTRIES, ttl: TTL_MS });
-  const reread = new LRUCache<string, true>({ max: MAX_ENTRIES, ttl: REREAD_MS });
+export function createHookSecrets(db: Kysely<Database>, vault: Vault, maxEntries: number) {
+  const cache = new LRUCache<string, HookSecret>({ max: maxEntries, ttl: TTL_MS });
+  const reread = new LRUCache<string, true>({ max: maxEntries, ttl: REREAD_MS });
 
   /** Reads and decrypts the hook's secret from its row; undefined when there is no such hook. */
   async function read(hookId: string): Promise<HookSecret | undefined> {

@@ -223,3 +223,34 @@ describe('failed authentications per address', () => {
     assert.equal(await from('127.0.0.3', `Bearer :${fresh.body.api_key}`), 200);
   });
 });
+
+describe('failed authentications: the addresses counted are bounded', () => {
+  let server: TestServer;
+  const badKey = (i: number) => `Bearer :sk-us-${String(i).padStart(43, 'y')}`;
+  const from = (address: string, authorization: string) =>
+    new Promise<number>((resolve, reject) => {
+      const u = new URL(server.url);
+      const req = http.request({ host: u.hostname, port: u.port, path: '/latest/auth/info', localAddress: address, headers: { authorization } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  before(async () => {
+    server = await startServer(undefined, { HANGAR_AUTH_FAILURES_PER_ADDRESS: '2', HANGAR_AUTH_FAILURES_WINDOW_SECONDS: '60', HANGAR_AUTH_FAILURES_MAX_ADDRESSES: '2' });
+    await bootstrap(server);
+  });
+  after(() => server.close());
+
+  test('past HANGAR_AUTH_FAILURES_MAX_ADDRESSES the least recently failing address is forgotten, not kept', async () => {
+    assert.equal(await from('127.0.0.4', badKey(1)), 401);
+    assert.equal(await from('127.0.0.4', badKey(2)), 401);
+    assert.equal(await from('127.0.0.4', badKey(3)), 429);
+    // Two other addresses fail: the first one's count is the one dropped, so it gets lookups again.
+    assert.equal(await from('127.0.0.5', badKey(4)), 401);
+    assert.equal(await from('127.0.0.6', badKey(5)), 401);
+    assert.equal(await from('127.0.0.4', badKey(6)), 401);
+  });
+});
