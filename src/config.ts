@@ -22,7 +22,13 @@ export interface Config {
   http: HttpLimits;
   /** Failed authentications an address may make per window before it gets no more database lookups. */
   authFailures: { perAddress: number; windowSeconds: number };
-  rateLimit: { points: number; durationSeconds: number; store: 'memory' | 'postgres' | 'redis' };
+  rateLimit: {
+    points: number;
+    durationSeconds: number;
+    store: 'memory' | 'postgres' | 'redis';
+    /** With the postgres store: keys whose lease or refusal a process keeps in memory. */
+    localKeys: number;
+  };
   sessionTtlHours: number;
   dbPoolSize: number;
   /** Where shared counters (our rate limit, provider quotas) live. */
@@ -179,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // PostgreSQL costs an upsert per request (measured: about a quarter of the throughput), so it is
       // per process unless Redis is there to share it cheaply, or the operator asks for postgres.
       store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : 'memory', redisUrl),
+      localKeys: integer(env, 'HANGAR_RATE_LIMIT_LOCAL_KEYS', 10_000, 1),
     },
     sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
     dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 10, 1),
