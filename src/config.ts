@@ -38,7 +38,13 @@ export interface Config {
   http: HttpLimits;
   /** Failed authentications an address may make per window before it gets no more database lookups. */
   authFailures: { perAddress: number; windowSeconds: number };
-  rateLimit: { points: number; durationSeconds: number; store: 'memory' | 'postgres' | 'redis' };
+  rateLimit: {
+    points: number;
+    durationSeconds: number;
+    store: 'memory' | 'postgres' | 'redis';
+    /** With the postgres store: keys whose lease or refusal a process keeps in memory. */
+    localKeys: number;
+  };
   sessionTtlHours: number;
   dbPoolSize: number;
   /** Where shared counters (our rate limit, provider quotas) live. */
@@ -204,11 +210,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       points: integer(env, 'HANGAR_RATE_LIMIT', 600, 1),
       durationSeconds: integer(env, 'HANGAR_RATE_LIMIT_WINDOW_SECONDS', 60, 1),
       // Our own request budget is a guard, not a contract with a third party: counting it in
-      // PostgreSQL costs an upsert per request, so separately started processes each count their
-      // own unless Redis is there to share it cheaply, or the operator asks for postgres. The
-      // processes of one `hangar start --processes N` are one server to its clients, and a client's
-      // connections land on any of them: there the limit is shared (PostgreSQL without Redis).
+      // a shared store costs something per request, so separately started processes each count their
+      // own unless Redis is there or the operator asks for postgres. The processes of one
+      // `hangar start --processes N` are one server to its clients, and a client's connections land
+      // on any of them: there the limit is shared (PostgreSQL, through leases, without Redis).
       store: storeSetting(env, 'HANGAR_RATE_LIMIT_STORE', redisUrl ? 'redis' : processes > 1 ? 'postgres' : 'memory', redisUrl),
+      localKeys: integer(env, 'HANGAR_RATE_LIMIT_LOCAL_KEYS', 10_000, 1),
     },
     sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
     dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 10, 1),
