@@ -16,8 +16,9 @@ const CLOSE_ARRAY = 0x5d;
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped, so brackets in them do not count. */
 export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
   const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  // A value cannot nest deeper than it has opening brackets.
-  if (bytes.length <= max) return false;
+  // A value cannot nest deeper than it has opening brackets: counted with the native search first
+  // (a code-host delivery of several KB has a few dozen), the byte walk only when there are more.
+  if (bytes.length <= max || !hasMoreThan(bytes, OPEN_OBJECT, OPEN_ARRAY, max)) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
@@ -29,6 +30,15 @@ export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
     else if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
       if (++depth > max) return true;
     } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) depth--;
+  }
+  return false;
+}
+
+/** Whether `bytes` holds more than `max` bytes equal to `a` or `b`. */
+function hasMoreThan(bytes: Buffer, a: number, b: number, max: number): boolean {
+  let count = 0;
+  for (const value of [a, b]) {
+    for (let at = bytes.indexOf(value); at !== -1; at = bytes.indexOf(value, at + 1)) if (++count > max) return true;
   }
   return false;
 }

@@ -167,46 +167,46 @@ export function createLoop(deps: LoopDeps) {
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
-    // Only agents with actions get here: one with neither model nor actions ends in completeIdle.
+    // Only agents with actions get here: one with neither model nor actions ends in `begin`.
     await record(conversationId, 'message', 'assistant', { content: JSON.stringify(outputs) });
   }
 
   type Begun = { task: TaskRow; agent: Agent | undefined };
 
+  const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
+  const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
+
   /**
-   * Marks the tasks running and reads their agents, in one statement. A finished task (a job retried
-   * after it finished) is not returned: `running` too, since only one runner holds a task's job at a
-   * time, so a running task seen here was left by a runner that died mid-run, and is run again.
+   * Starts the tasks, in one statement: marks them running and reads their agents, and ends at once
+   * (with their reply) those whose agent has nothing to run — no actions, and no model of its own nor
+   * the deployment's (`modelOf`, in SQL) — so such a task's row is written once, not twice, and takes
+   * no second statement. A finished task (a job retried after it finished) is not returned: `running`
+   * too, since only one runner holds a task's job at a time, so a running task seen here was left by a
+   * runner that died mid-run, and is run again. Returns the tasks that have something to run.
    */
   async function begin(conversationIds: string[]): Promise<Begun[]> {
     const { rows } = await sql<TaskRow & AgentColumns>`
-      WITH t AS (
-        UPDATE tasks SET state = 'running', started_at = now(), updated_at = now()
-         WHERE conversation_id = ANY(${conversationIds}::uuid[]) AND state IN ('starting-up', 'waiting-for-capacity', 'running')
-        RETURNING conversation_id, project_id, agent_id, run_as
-      )
-      SELECT t.*, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at
-        FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id`.execute(db);
-    return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
-  }
-
-  const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
-  const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
-  const hasModel = (agent: Agent) => {
-    const { baseUrl, model } = modelOf(agent);
-    return Boolean(baseUrl && model);
-  };
-  const nothingToRun = (b: Begun) => b.agent !== undefined && !b.agent.actions.length && !hasModel(b.agent);
-
-  /** Tasks whose agent has nothing to run: their reply and their end, for all of them in one statement. */
-  async function completeIdle(conversationIds: string[]) {
-    if (!conversationIds.length) return;
-    await sql`
-      WITH reply AS (
+      WITH picked AS (
+        SELECT k.conversation_id,
+               (a.id IS NOT NULL AND a.actions = '[]'::jsonb
+                AND NOT coalesce(coalesce(a.model_base_url, ${deps.config.model.baseUrl ?? null}::text) <> '' AND coalesce(a.model, ${deps.config.model.name ?? null}::text) <> '', false)) AS idle
+          FROM tasks k LEFT JOIN agents a ON a.id = k.agent_id AND a.project_id = k.project_id
+         WHERE k.conversation_id = ANY(${conversationIds}::uuid[])
+      ), t AS (
+        UPDATE tasks k
+           SET state = CASE WHEN p.idle THEN 'completed' ELSE 'running' END, started_at = now(), updated_at = now(),
+               finished_at = CASE WHEN p.idle THEN now() ELSE k.finished_at END, error = CASE WHEN p.idle THEN NULL ELSE k.error END
+          FROM picked p
+         WHERE k.conversation_id = p.conversation_id AND k.state IN ('starting-up', 'waiting-for-capacity', 'running')
+        RETURNING k.conversation_id, k.project_id, k.agent_id, k.run_as, p.idle
+      ), reply AS (
         INSERT INTO task_messages (conversation_id, kind, role, content)
-        SELECT id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM unnest(${conversationIds}::uuid[]) AS id
+        SELECT conversation_id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM t WHERE idle
       )
-      UPDATE tasks SET state = 'completed', error = NULL, finished_at = now(), updated_at = now() WHERE conversation_id = ANY(${conversationIds}::uuid[])`.execute(db);
+      SELECT t.conversation_id, t.project_id, t.agent_id, t.run_as, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at
+        FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id
+       WHERE NOT t.idle`.execute(db);
+    return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
   }
 
   async function run({ task, agent }: Begun) {
@@ -234,18 +234,14 @@ export function createLoop(deps: LoopDeps) {
   }
 
   /**
-   * Runs tasks waiting to start together (the dispatcher's runner): one statement starts them all, one ends
-   * those whose agent has nothing to run, the others run side by side. Resolves to each task's
+   * Runs tasks waiting to start together (the dispatcher's runner): one statement starts them all and
+   * ends those whose agent has nothing to run, the others run side by side. Resolves to each task's
    * failure (a database error; what goes wrong in a run is recorded on its task), by position.
    */
   async function executeMany(conversationIds: string[]): Promise<Array<Error | undefined>> {
     const begun = await begin(conversationIds);
-    const idle = begun.filter(nothingToRun);
     const failed = new Map<string, Error>();
-    await Promise.all([
-      completeIdle(idle.map((b) => b.task.conversation_id)).catch((err: Error) => idle.forEach((b) => failed.set(b.task.conversation_id, err))),
-      ...begun.filter((b) => !nothingToRun(b)).map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))),
-    ]);
+    await Promise.all(begun.map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))));
     return conversationIds.map((id) => failed.get(id));
   }
 

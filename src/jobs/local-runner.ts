@@ -1,28 +1,14 @@
-// Runs, in this process, jobs this process added already locked to itself (see `addLocked`): the
-// dispatcher's task runs start right after its commit, without a queue round trip (graphile-worker's
+// Runs, in this process, jobs this process added already locked to itself (the dispatcher adds them
+// with its tasks, `../triggers/activations.ts`): the dispatcher's task runs start right after its commit, without a queue round trip (graphile-worker's
 // get_job) or a NOTIFY, and finish with one batched DELETE instead of a complete_job each. They are
 // ordinary graphile-worker jobs all along: if this process dies, the heartbeat's orphan release
 // (queue.ts) unlocks them and any worker runs them; a run that fails is unlocked for a retry. Jobs
 // waiting when a batch slot frees up are handed over together (the loop starts them in one statement).
-import { sql, type Kysely, type Transaction } from 'kysely';
 import type pg from 'pg';
-import type { Database } from '../db/schema.ts';
 
 export interface LockedJob {
   id: string;
   payload: unknown;
-}
-
-/** Adds one job per payload, locked by `workerId` (so no queue worker takes it), in the caller's transaction. */
-export async function addLocked(db: Kysely<Database> | Transaction<Database>, task: string, payloads: unknown[], workerId: string, maxAttempts = 5): Promise<LockedJob[]> {
-  if (!payloads.length) return [];
-  // The queue's own table (graphile-worker 0.16.6, pinned): attempts 1 as if get_job had taken it.
-  const { rows } = await sql<{ id: string; payload: unknown }>`
-    INSERT INTO graphile_worker._private_jobs (task_id, payload, max_attempts, attempts, locked_at, locked_by)
-    SELECT (SELECT id FROM graphile_worker._private_tasks WHERE identifier = ${task}), p, ${maxAttempts}, 1, now(), ${workerId}
-      FROM unnest(${payloads.map((p) => JSON.stringify(p))}::json[]) AS p
-    RETURNING id::text, payload`.execute(db);
-  return rows;
 }
 
 export interface LocalRunnerOptions {
