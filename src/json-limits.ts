@@ -15,13 +15,18 @@ const CLOSE_ARRAY = 0x5d;
 
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped, so brackets in them do not count. */
 export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   // A value cannot nest deeper than it has opening brackets.
-  if (bytes.length <= max) return false;
+  if (text.length <= max) return false;
+  // Text is scanned as UTF-16 code units, bytes as bytes (no copy): the characters that matter are
+  // ASCII either way, and no other unit or byte equals one of them (UTF-8 continuation bytes are ≥ 0x80).
+  return typeof text === 'string' ? deeper(text.length, (i) => text.charCodeAt(i), max) : deeper(text.length, (i) => text[i], max);
+}
+
+function deeper(length: number, at: (i: number) => number, max: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
+  for (let i = 0; i < length; i++) {
+    const b = at(i);
     if (inString) {
       if (b === BACKSLASH) i++;
       else if (b === QUOTE) inString = false;
@@ -51,7 +56,7 @@ export function deepestPath(value: unknown, max: number): string | undefined {
 }
 
 /** JSON from outside (a provider, a model): parsed when within the bound, else undefined. */
-export function parseBoundedJson(text: string, max = FOREIGN_MAX_DEPTH): unknown {
+export function parseBoundedJson(text: string | Buffer, max = FOREIGN_MAX_DEPTH): unknown {
   if (nestsDeeperThan(text, max)) return undefined;
-  return JSON.parse(text);
+  return JSON.parse(typeof text === 'string' ? text : text.toString('utf8'));
 }
