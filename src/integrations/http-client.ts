@@ -51,7 +51,8 @@ function agentFor(timeoutMs: number): Agent {
  * That cap is one plain timer, cleared when the answer is read: an `AbortSignal.timeout` per call
  * stays registered (a timer, a WeakRef, a closure) until it fires, and V8's young-generation GC
  * keeps every WeakRef's signal alive, so under load each call's signal was promoted to the old
- * generation — about 100 MB of heap after a 10-second burst at 4,000 calls/s (bench/README.md).
+ * generation: about 100 MB more old generation after a 10-second burst at 3,700 calls/s, kept until a
+ * full collection more than 60 s later (bench/README.md, API Call).
  */
 export async function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
   const deadline = Date.now() + timeoutMs * 2;
