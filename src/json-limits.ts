@@ -15,14 +15,19 @@ const CLOSE_ARRAY = 0x5d;
 
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped, so brackets in them do not count. */
 export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   // A value cannot nest deeper than it has opening brackets: counted with the native search first
-  // (a code-host delivery of several KB has a few dozen), the byte walk only when there are more.
-  if (bytes.length <= max || !hasMoreThan(bytes, OPEN_OBJECT, OPEN_ARRAY, max)) return false;
+  // (a code-host delivery of several KB has a few dozen), the walk only when there are more.
+  if (text.length <= max || !hasMoreThan(text, max)) return false;
+  // Text is scanned as UTF-16 code units, bytes as bytes (no copy): the characters that matter are
+  // ASCII either way, and no other unit or byte equals one of them (UTF-8 continuation bytes are ≥ 0x80).
+  return typeof text === 'string' ? deeper(text.length, (i) => text.charCodeAt(i), max) : deeper(text.length, (i) => text[i], max);
+}
+
+function deeper(length: number, at: (i: number) => number, max: number): boolean {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
+  for (let i = 0; i < length; i++) {
+    const b = at(i);
     if (inString) {
       if (b === BACKSLASH) i++;
       else if (b === QUOTE) inString = false;
@@ -34,11 +39,11 @@ export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
   return false;
 }
 
-/** Whether `bytes` holds more than `max` bytes equal to `a` or `b`. */
-function hasMoreThan(bytes: Buffer, a: number, b: number, max: number): boolean {
+/** Whether `text` holds more than `max` opening brackets (strings included: an upper bound). */
+function hasMoreThan(text: Buffer | string, max: number): boolean {
   let count = 0;
-  for (const value of [a, b]) {
-    for (let at = bytes.indexOf(value); at !== -1; at = bytes.indexOf(value, at + 1)) if (++count > max) return true;
+  for (const open of ['{', '[']) {
+    for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + 1)) if (++count > max) return true;
   }
   return false;
 }
@@ -61,7 +66,7 @@ export function deepestPath(value: unknown, max: number): string | undefined {
 }
 
 /** JSON from outside (a provider, a model): parsed when within the bound, else undefined. */
-export function parseBoundedJson(text: string, max = FOREIGN_MAX_DEPTH): unknown {
+export function parseBoundedJson(text: string | Buffer, max = FOREIGN_MAX_DEPTH): unknown {
   if (nestsDeeperThan(text, max)) return undefined;
-  return JSON.parse(text);
+  return JSON.parse(typeof text === 'string' ? text : text.toString('utf8'));
 }

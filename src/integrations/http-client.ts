@@ -1,6 +1,7 @@
 // One provider request over undici, with per-attempt timeouts and a body size cap; and the retry
 // policy around it: exponential backoff with full jitter, honouring Retry-After and rate-limit reset
 // headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
+import type { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
 import { parseBoundedJson } from '../json-limits.ts';
@@ -10,6 +11,7 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_CAP_MS = 8000;
+const JSON_TYPE = /[/+]json\b/i;
 
 export interface RetryPolicy {
   timeoutMs: number;
@@ -18,7 +20,10 @@ export interface RetryPolicy {
 }
 
 export interface Attempt {
-  url: string;
+  /** `https://host:port`, as `URL#origin` spells it. */
+  origin: string;
+  /** The path and query below the origin, already encoded (`URL#pathname` + `URL#search`). */
+  path: string;
   method: HttpMethod;
   headers: Record<string, string>;
   body?: string;
@@ -27,21 +32,40 @@ export interface Attempt {
 /** A network failure or timeout: no answer to read. */
 export class Unreachable extends Error {}
 
-// One agent for all providers: undici keeps a keep-alive pool per origin inside it.
-const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, pipelining: 1 });
+// One agent for all providers (per provider timeout setting: a process has one, tests a few):
+// undici keeps a keep-alive pool per origin inside it. Connecting, too, must fit the attempt's cap.
+const agents = new Map<number, Agent>();
+function agentFor(timeoutMs: number): Agent {
+  let agent = agents.get(timeoutMs);
+  if (!agent) {
+    agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: Math.min(10_000, timeoutMs * 2) } });
+    agents.set(timeoutMs, agent);
+  }
+  return agent;
+}
 
+/**
+ * One request. undici bounds connecting (10 s, or twice `timeoutMs` when that is shorter), the wait
+ * for the headers and each pause in the body (`timeoutMs`); reading the answer must also end within
+ * twice `timeoutMs` of the start, so a provider dripping its answer cannot hold a call.
+ * That cap is one plain timer, cleared when the answer is read: an `AbortSignal.timeout` per call
+ * stays registered (a timer, a WeakRef, a closure) until it fires, and V8's young-generation GC
+ * keeps every WeakRef's signal alive, so under load each call's signal was promoted to the old
+ * generation: about 100 MB more old generation after a 10-second burst at 3,700 calls/s, kept until a
+ * full collection more than 60 s later (bench/README.md, API Call).
+ */
 export async function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
+  const deadline = Date.now() + timeoutMs * 2;
   let res;
   try {
-    res = await agent.request({
-      origin: new URL(attempt.url).origin,
-      path: attempt.url.slice(new URL(attempt.url).origin.length) || '/',
+    res = await agentFor(timeoutMs).request({
+      origin: attempt.origin,
+      path: attempt.path || '/',
       method: attempt.method,
       headers: attempt.headers,
       body: attempt.body,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      signal: AbortSignal.timeout(timeoutMs * 2),
     });
   } catch (err) {
     // A header value undici will not send (non-Latin-1 text in a key or header) is the caller's input.
@@ -49,38 +73,51 @@ export async function sendOnce(attempt: Attempt, timeoutMs: number): Promise<Pro
     throw new Unreachable(describe(err));
   }
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  let text: string;
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) {
-        res.body.destroy();
-        throw new Unreachable(`the answer was larger than ${MAX_BODY_BYTES} bytes`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    text = Buffer.concat(chunks).toString('utf8');
-  } catch (err) {
-    if (err instanceof Unreachable) throw err;
-    throw new Unreachable(describe(err));
+  const raw = res.headers;
+  // undici names headers in lower case already.
+  for (const k in raw) {
+    const v = raw[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
-  return { status: res.statusCode, headers, body: parseBody(text, headers['content-type']) };
+  const bytes = await readCapped(res.body, deadline - Date.now());
+  return { status: res.statusCode, headers, body: parseBody(bytes, headers['content-type']) };
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (!text) return undefined;
-  if (contentType && /[/+]json\b/i.test(contentType)) {
+/** The answer's bytes: at most MAX_BODY_BYTES, read within `ms`; else the body is dropped and the attempt is Unreachable. */
+function readCapped(body: Readable, ms: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (err: unknown) => {
+      clearTimeout(timer);
+      body.destroy();
+      reject(err instanceof Unreachable ? err : new Unreachable(describe(err)));
+    };
+    const timer = setTimeout(() => fail(new Unreachable('it did not answer in time')), Math.max(0, ms));
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) return fail(new Unreachable(`the answer was larger than ${MAX_BODY_BYTES} bytes`));
+      chunks.push(chunk);
+    });
+    body.once('end', () => {
+      clearTimeout(timer);
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+    body.once('error', fail);
+  });
+}
+
+function parseBody(bytes: Buffer, contentType: string | undefined): unknown {
+  if (bytes.length === 0) return undefined;
+  if (contentType && JSON_TYPE.test(contentType)) {
     try {
       // Nested deeper than Hangar's walkers take: the caller gets the text as it came.
-      return parseBoundedJson(text) ?? text;
+      return parseBoundedJson(bytes) ?? bytes.toString('utf8');
     } catch {
-      return text;
+      return bytes.toString('utf8');
     }
   }
-  return text;
+  return bytes.toString('utf8');
 }
 
 function describe(err: unknown): string {

@@ -14,14 +14,15 @@ export function baseUrl(deps: IntegrationDeps, provider: ProviderDefinition, bas
   return deps.config.providers.baseUrls[setting];
 }
 
-function urlOf(deps: IntegrationDeps, provider: ProviderDefinition, request: ProviderRequest): string {
+/** Where a request goes: the origin and the encoded path below it, parsed once (undici takes them apart). */
+function targetOf(deps: IntegrationDeps, provider: ProviderDefinition, request: ProviderRequest): { origin: string; path: string } {
   const url = new URL(baseUrl(deps, provider, request.base));
   // The base may carry a path prefix (…/v1): the request path goes below it.
   const [path, inlineQuery] = request.path.split('?', 2);
   url.pathname = `${url.pathname.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
   if (inlineQuery) url.search = inlineQuery;
   for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url.toString();
+  return { origin: url.origin, path: `${url.pathname}${url.search}` };
 }
 
 function credentialHeaders(connection: ActiveConnection): Record<string, string> {
@@ -38,7 +39,7 @@ export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
   const { provider } = connection;
   return async (request) => {
     connection = await freshToken(deps, connection, false);
-    const url = urlOf(deps, provider, request);
+    const { origin, path } = targetOf(deps, provider, request);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const headersFor = () => ({
       ...provider.headers,
@@ -51,7 +52,7 @@ export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
       const reservation = await deps.quotas.reserve(provider, connection.id, request);
       let response: ProviderResponse | undefined;
       try {
-        response = await sendOnce({ url, method: request.method, headers: headersFor(), body }, deps.config.providers.timeoutMs);
+        response = await sendOnce({ origin, path, method: request.method, headers: headersFor(), body }, deps.config.providers.timeoutMs);
       } finally {
         await reservation.settle(response);
       }
