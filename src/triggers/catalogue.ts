@@ -185,5 +185,40 @@ export const TRIGGER_TYPES: TriggerType[] = [
   },
 ];
 
+/**
+ * Every payload field a predicate or summary above reads: top-level key → the keys kept of its object
+ * value (null: the whole value). The dispatcher's claim sends only these back from PostgreSQL (an 8 KB
+ * delivery shrinks to a few hundred bytes: less jsonb output, transfer and JSON.parse), so a predicate
+ * that reads another field must name it here. Deeper values (comment.user, changes) are kept whole.
+ */
+export const PAYLOAD_FIELDS: Record<string, string[] | null> = {
+  action: null,
+  ref: null,
+  ref_type: null,
+  created: null,
+  deleted: null,
+  commits: null,
+  changes: null,
+  repository: ['full_name'],
+  organization: ['login'],
+  forkee: ['full_name'],
+  sender: ['login'],
+  pusher: ['name'],
+  member: ['login'],
+  issue: ['number', 'title', 'body'],
+  pull_request: ['number', 'title', 'body', 'draft'],
+  comment: ['body', 'user'],
+  review: ['body', 'user', 'state'],
+  discussion: ['body', 'title'],
+  label: ['name'],
+  requested_reviewer: ['login'],
+  requested_team: ['name'],
+  workflow_run: ['name', 'conclusion'],
+  workflow_job: ['name', 'conclusion'],
+  projects_v2_item: ['node_id'],
+  project_card: ['column_id'],
+  release: ['tag_name', 'name'],
+};
+
 const byType = new Map(TRIGGER_TYPES.map((t) => [t.type, t]));
 export const findTriggerType = (type: string) => byType.get(type);

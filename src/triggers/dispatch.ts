@@ -12,7 +12,7 @@ import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { insertActivations, retireTagLives, type NewActivation } from './activations.ts';
-import { findTriggerType, type Activation } from './catalogue.ts';
+import { findTriggerType, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
 /** A delivery whose dispatch failed this often on its own is left alone (and logged). */
@@ -36,12 +36,15 @@ interface ClaimedDelivery {
   hook_id: string;
   event: string;
   action: string | null;
+  /** Only the fields the predicates read (PAYLOAD_FIELDS); the task's message takes the stored payload in SQL. */
   payload: Record<string, any>;
   /** When the code host first made the delivery: its original time for a recovered one, else when it was received. */
   occurred_at: Date;
   /** The active triggers of its hook, on the first delivery of each hook in the batch only (null on the others). */
   triggers: HookTrigger[] | null;
 }
+
+const FIELDS = JSON.stringify(PAYLOAD_FIELDS);
 
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
@@ -95,7 +98,11 @@ export function createDispatcher(
          WHERE t.hook_id IN (SELECT hook_id FROM claimed) AND t.status = 'active'
          GROUP BY t.hook_id
       )
-      SELECT d.delivery_id, d.hook_id, d.event, d.action, d.payload,
+      SELECT d.delivery_id, d.hook_id, d.event, d.action,
+             (SELECT coalesce(jsonb_object_agg(k.key, CASE WHEN jsonb_typeof(f.value) = 'array' AND jsonb_typeof(k.value) = 'object'
+                                                           THEN (SELECT coalesce(jsonb_object_agg(s.key, s.value), '{}') FROM jsonb_each(k.value) s WHERE f.value ? s.key)
+                                                           ELSE k.value END), '{}')
+                FROM jsonb_each(d.payload) k JOIN jsonb_each(${FIELDS}::jsonb) f ON f.key = k.key) AS payload,
              coalesce((SELECT r.delivered_at FROM hook_redeliveries r WHERE r.hook_id = d.hook_id AND r.guid = d.delivery_id), d.received_at) AS occurred_at,
              CASE WHEN row_number() OVER (PARTITION BY d.hook_id) = 1 THEN coalesce(h.triggers, '[]') END AS triggers
         FROM claimed d LEFT JOIN hook h ON h.hook_id = d.hook_id`.execute(trx);
