@@ -196,6 +196,19 @@ describe('per-key rate limit', () => {
     assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${other.api_key}` })).status, 200);
   });
 
+  test('the memory store keeps at most HANGAR_RATE_LIMIT_LOCAL_KEYS subjects: a subject pushed out starts a new window', async () => {
+    const server = await startServer(undefined, { HANGAR_RATE_LIMIT: '1', HANGAR_RATE_LIMIT_STORE: 'memory', HANGAR_RATE_LIMIT_LOCAL_KEYS: '2' });
+    const orgs = [await bootstrap(server), await bootstrap(server), await bootstrap(server)];
+    const info = (org: Org) => call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` });
+    assert.equal((await info(orgs[0])).status, 200);
+    expectError(await info(orgs[0]), 429, 'rate_limited');
+    // Two other subjects fill the bound; the first key's spent window is forgotten.
+    assert.equal((await info(orgs[1])).status, 200);
+    assert.equal((await info(orgs[2])).status, 200);
+    assert.equal((await info(orgs[0])).status, 200);
+    expectError(await info(orgs[0]), 429, 'rate_limited');
+  });
+
   test('with the PostgreSQL store the budget is shared by two servers on one database', async () => {
     const first = await startServer(undefined, { HANGAR_RATE_LIMIT: '6', HANGAR_RATE_LIMIT_STORE: 'postgres' });
     const second = await startServer(first.databaseUrl, { HANGAR_RATE_LIMIT: '6', HANGAR_RATE_LIMIT_STORE: 'postgres' });
