@@ -437,7 +437,8 @@ export async function startHangar(
     args: ['bin/hangar.js', 'start', '--processes', String(processes), ...(more.role ? ['--role', more.role] : [])],
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HANGAR_RATE_LIMIT: '100000000', HANGAR_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env },
     port,
-    nodeArgs: more.nodeArgs,
+    // BENCH_HANGAR_NODE_ARGS: V8 flags for Hangar's process only (e.g. young-generation sizing).
+    nodeArgs: [...(process.env.BENCH_HANGAR_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...(more.nodeArgs ?? [])],
     readyUrl: more.readyUrl,
   });
   const deadline = Date.now() + 60_000;
