@@ -23,12 +23,11 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCodeHost } from '../src/sandbox/standins/codehost.ts';
 import { createFixture, REQUEST, SELF as API_CALL_BENCH, UPSTREAM_KEY } from './api-call.ts';
 import {
   api, bootstrap, createDatabase, dropDatabase, fmt, freePort, inspect, machineBusy, machineLines, onInterrupt, positive, printTable, sleep, startChild, startHangar, stopAll, verdict,
 } from './lib.ts';
-import { BODY, deliveries, LOGIN, setUp, TOKEN } from './webhooks.ts';
+import { BODY, deliveries, setUp, startBenchCodeHost } from './webhooks.ts';
 
 const MINUTES = positive('BENCH_SOAK_MINUTES', 10);
 const SAMPLE_SECONDS = positive('BENCH_SOAK_SAMPLE_SECONDS', 30);
@@ -116,8 +115,7 @@ async function get(url: string, route: string, authorization: string, expect = 2
 async function main(): Promise<void> {
   const busy = await machineBusy();
   const db = await createDatabase();
-  const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
-  codehost.seed.repo({ owner: LOGIN, name: 'r' });
+  const codehost = await startBenchCodeHost();
   const cleanup = async () => {
     await stopAll();
     await codehost.close();

@@ -72,8 +72,8 @@ const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 const TARGETS = { rateRatio: 0.75, p99StartMs: 50, rssRatio: 1.4, rssSettleMb: 30 };
 /** RSS is read again this long after the saturated phase ended (issue 14: back within 30 MB of idle). */
 const SETTLE_SECONDS = positive('BENCH_SETTLE_SECONDS', 60);
-export const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
-export const LOGIN = 'o';
+const TOKEN = 'github_pat_11BENCH0webhooks0token7c1e9a4f2b';
+const LOGIN = 'o';
 const REPO = `${LOGIN}/r`;
 const runTag = randomBytes(3).toString('hex');
 
@@ -338,13 +338,19 @@ const describeLoad = (l: LoadResult) => `${fmt(l.okPerSecond, 0)} accepted/s, p5
 
 // ---------------------------------------------------------------------------------------------
 
+/** The code-host stand-in the bench's hook lives on: one token, one repository. */
+export async function startBenchCodeHost(): Promise<CodeHost> {
+  const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
+  codehost.seed.repo({ owner: LOGIN, name: 'r' });
+  return codehost;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const busy = await machineBusy();
   if (busy > 0.15) process.stderr.write(`WARNING: the machine is ${fmt(busy * 100, 0)} % busy before the benchmark starts (load average ${os.loadavg()[0].toFixed(2)}); figures will be low and noisy.\n`);
   const db = await createDatabase();
-  const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
-  codehost.seed.repo({ owner: LOGIN, name: 'r' });
+  const codehost = await startBenchCodeHost();
   const cleanup = async () => {
     await stopAll();
     await codehost.close();
