@@ -182,22 +182,25 @@ describe('the HTTP edge', () => {
   });
 });
 
+/** `GET /latest/auth/info` from another loopback address (its own failure budget): the status. */
+function authInfoFrom(server: TestServer, address: string, authorization: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const u = new URL(server.url);
+    const req = http.request({ host: u.hostname, port: u.port, path: '/latest/auth/info', localAddress: address, headers: { authorization } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('failed authentications per address', () => {
   let server: TestServer;
   let org: Org;
   const LIMIT = 20;
   const badKey = (i: number) => `Bearer :sk-us-${String(i).padStart(43, 'x')}`;
-  /** A call from another loopback address (its own budget). */
-  const from = (address: string, authorization: string) =>
-    new Promise<number>((resolve, reject) => {
-      const u = new URL(server.url);
-      const req = http.request({ host: u.hostname, port: u.port, path: '/latest/auth/info', localAddress: address, headers: { authorization } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const from = (address: string, authorization: string) => authInfoFrom(server, address, authorization);
 
   before(async () => {
     server = await startServer(undefined, { HANGAR_AUTH_FAILURES_PER_ADDRESS: String(LIMIT), HANGAR_AUTH_FAILURES_WINDOW_SECONDS: '60' });
@@ -227,16 +230,7 @@ describe('failed authentications per address', () => {
 describe('failed authentications: the addresses counted are bounded', () => {
   let server: TestServer;
   const badKey = (i: number) => `Bearer :sk-us-${String(i).padStart(43, 'y')}`;
-  const from = (address: string, authorization: string) =>
-    new Promise<number>((resolve, reject) => {
-      const u = new URL(server.url);
-      const req = http.request({ host: u.hostname, port: u.port, path: '/latest/auth/info', localAddress: address, headers: { authorization } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const from = (address: string, authorization: string) => authInfoFrom(server, address, authorization);
 
   before(async () => {
     server = await startServer(undefined, { HANGAR_AUTH_FAILURES_PER_ADDRESS: '2', HANGAR_AUTH_FAILURES_WINDOW_SECONDS: '60', HANGAR_AUTH_FAILURES_MAX_ADDRESSES: '2' });
