@@ -25,9 +25,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createFixture, REQUEST, SELF as API_CALL_BENCH, UPSTREAM_KEY } from './api-call.ts';
 import {
-  api, bootstrap, createDatabase, dropDatabase, fmt, freePort, inspect, machineBusy, machineLines, onInterrupt, positive, printTable, sleep, startChild, startHangar, stopAll, verdict,
+  api, fmt, freePort, inspect, machineBusy, machineLines, positive, printTable, sleep, startChild, startHangar, verdict,
 } from './lib.ts';
-import { BODY, deliveries, setUp, startBenchCodeHost } from './webhooks.ts';
+import { BODY, deliveries, setUp, startWebhookFixture } from './webhooks.ts';
 
 const MINUTES = positive('BENCH_SOAK_MINUTES', 10);
 const SAMPLE_SECONDS = positive('BENCH_SOAK_SAMPLE_SECONDS', 30);
@@ -114,17 +114,8 @@ async function get(url: string, route: string, authorization: string, expect = 2
 
 async function main(): Promise<void> {
   const busy = await machineBusy();
-  const db = await createDatabase();
-  const codehost = await startBenchCodeHost();
-  const cleanup = async () => {
-    await stopAll();
-    await codehost.close();
-    await dropDatabase(db.name);
-  };
-  onInterrupt(cleanup);
+  const { db, codehost, org, cleanup } = await startWebhookFixture();
   try {
-    process.stderr.write(`database ${db.name}; bootstrapping…\n`);
-    const org = await bootstrap(db.url);
     const upstream = await startChild({ name: 'upstream', args: ['--import', 'tsx', API_CALL_BENCH, '--upstream'], env: { BENCH_API_KEY: UPSTREAM_KEY } });
     const port = await freePort();
     const inspectPort = await freePort();

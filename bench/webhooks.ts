@@ -52,6 +52,7 @@ import {
   withClient,
   type AcRequest,
   type BenchDatabase,
+  type Org,
   type CpuReading,
   type LoadResult,
   type Row,
@@ -338,19 +339,14 @@ const describeLoad = (l: LoadResult) => `${fmt(l.okPerSecond, 0)} accepted/s, p5
 
 // ---------------------------------------------------------------------------------------------
 
-/** The code-host stand-in the bench's hook lives on: one token, one repository. */
-export async function startBenchCodeHost(): Promise<CodeHost> {
+/**
+ * A fresh bench database, bootstrapped, and the code-host stand-in the bench's hook lives on (one
+ * token, one repository); `cleanup` (also run on Ctrl-C) stops every child and drops the database.
+ */
+export async function startWebhookFixture(): Promise<{ db: BenchDatabase; codehost: CodeHost; org: Org; cleanup: () => Promise<void> }> {
+  const db = await createDatabase();
   const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
   codehost.seed.repo({ owner: LOGIN, name: 'r' });
-  return codehost;
-}
-
-async function main(): Promise<void> {
-  const started = Date.now();
-  const busy = await machineBusy();
-  if (busy > 0.15) process.stderr.write(`WARNING: the machine is ${fmt(busy * 100, 0)} % busy before the benchmark starts (load average ${os.loadavg()[0].toFixed(2)}); figures will be low and noisy.\n`);
-  const db = await createDatabase();
-  const codehost = await startBenchCodeHost();
   const cleanup = async () => {
     await stopAll();
     await codehost.close();
@@ -359,7 +355,19 @@ async function main(): Promise<void> {
   onInterrupt(cleanup);
   try {
     process.stderr.write(`database ${db.name}; bootstrapping…\n`);
-    const org = await bootstrap(db.url);
+    return { db, codehost, org: await bootstrap(db.url), cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const busy = await machineBusy();
+  if (busy > 0.15) process.stderr.write(`WARNING: the machine is ${fmt(busy * 100, 0)} % busy before the benchmark starts (load average ${os.loadavg()[0].toFixed(2)}); figures will be low and noisy.\n`);
+  const { db, codehost, org, cleanup } = await startWebhookFixture();
+  try {
     // Hangar must know its own address before it starts: it is the webhook's callback.
     const port = await freePort();
     const startOurs = (processes = 1) =>
