@@ -17,6 +17,9 @@ export interface RateLimit {
   consume(subject: string): Promise<void>;
 }
 
+/** What a request that may go on gets: one settled promise, not one per request. */
+const granted = Promise.resolve();
+
 export function createRateLimit(config: Config, counters: Counters): RateLimit {
   const { points, durationSeconds, store, localKeys } = config.rateLimit;
   const refused = (err: unknown): never => {
@@ -27,7 +30,6 @@ export function createRateLimit(config: Config, counters: Counters): RateLimit {
   const limiter = counters.limiter({ keyPrefix: 'api', points, duration: durationSeconds }, store);
   if (store === 'postgres') {
     const leases = createCounterLeases(limiter, { points, maxKeys: localKeys });
-    const granted = Promise.resolve();
     return { consume: (subject) => leases.consume(subject)?.catch(refused) ?? granted };
   }
   return {
@@ -48,7 +50,6 @@ function tooMany(msBeforeNext: number): HangarError {
 
 function memoryBudget(points: number, windowMs: number, maxKeys: number): RateLimit {
   const windows = new LRUCache<string, { endsAt: number; spent: number }>({ max: maxKeys });
-  const granted = Promise.resolve();
   return {
     consume(subject) {
       const now = Date.now();
