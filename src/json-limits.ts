@@ -42,8 +42,11 @@ function deeper(length: number, at: (i: number) => number, max: number): boolean
 /** Whether `text` holds more than `max` opening brackets (strings included: an upper bound). */
 function hasMoreThan(text: Buffer | string, max: number): boolean {
   let count = 0;
-  for (const open of ['{', '[']) {
-    for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + 1)) if (++count > max) return true;
+  // Bytes are searched for a byte: with a one-character string as needle Buffer#indexOf converts it
+  // on every call, eight times slower on a request body.
+  const needles = typeof text === 'string' ? ['{', '['] : [OPEN_OBJECT, OPEN_ARRAY];
+  for (const open of needles) {
+    for (let at = text.indexOf(open as never); at !== -1; at = text.indexOf(open as never, at + 1)) if (++count > max) return true;
   }
   return false;
 }

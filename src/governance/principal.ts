@@ -93,8 +93,12 @@ const STATEMENTS = {
   },
 };
 
-/** Resolves the caller, checking project membership and the route's role in the same query. */
-export async function authenticate(
+/**
+ * Resolves the caller, checking project membership and the route's role in the same query. From
+ * memory (the principal cache) it answers synchronously: the hook that calls it on every request
+ * then needs no promise at all.
+ */
+export function authenticate(
   pool: pg.Pool,
   config: Config,
   credential: Credential,
@@ -103,7 +107,7 @@ export async function authenticate(
   cache?: PrincipalCache,
   /** Thrown instead of looking the credential up (an address over its failed-authentication budget). */
   refuseLookup?: HangarError,
-): Promise<Principal> {
+): Principal | Promise<Principal> {
   if (credential.kind === 'key') {
     const { region, wellFormed } = parseApiKey(credential.key);
     if (!wellFormed) throw unauthorized('The API key is not a Hangar key (expected sk-<region>-…); create one in Integrations & API Keys.');
@@ -112,24 +116,30 @@ export async function authenticate(
   // The project id comes from the Authorization header: messages never repeat it.
   if (projectId !== undefined && !isUuid(projectId)) throw projectNotFound();
   if (projectId !== undefined) projectId = projectId.toLowerCase();
+  // Keyed by the key as presented, not its digest: a SHA-256 per request was the largest single cost
+  // of an authenticated call served from memory. The process holds the key in the request anyway,
+  // and the cache is emptied on every change that can take access away (principal-cache.ts).
+  const cacheKey = credential.kind === 'key' && cache ? `${credential.key}:${projectId ?? ''}` : undefined;
+  const cached = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
+  if (cached) return principalOf(cached, config, projectId, required);
+  if (refuseLookup) throw refuseLookup;
+  const generation = cache?.generation() ?? 0;
+  const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
   const hash = digest(credential.kind === 'key' ? credential.key : credential.token);
-  const cacheKey = credential.kind === 'key' && cache ? `${hash.toString('base64')}:${projectId ?? ''}` : undefined;
-  let row = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
-  if (!row) {
-    if (refuseLookup) throw refuseLookup;
-    const generation = cache?.generation() ?? 0;
-    const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
-    const { rows } = await pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] });
-    row = rows[0];
+  return pool.query<Row>({ ...statement, values: projectId === undefined ? [hash] : [hash, projectId] }).then(({ rows: [row] }) => {
     if (row && cacheKey) cache!.set(cacheKey, row, generation);
-  }
-  if (!row) {
-    throw unauthorized(
-      credential.kind === 'key'
-        ? 'The API key is unknown or has been revoked, or its user was deactivated.'
-        : 'The session has expired or was ended; sign in again.',
-    );
-  }
+    if (!row) {
+      throw unauthorized(
+        credential.kind === 'key'
+          ? 'The API key is unknown or has been revoked, or its user was deactivated.'
+          : 'The session has expired or was ended; sign in again.',
+      );
+    }
+    return principalOf(row, config, projectId, required);
+  });
+}
+
+function principalOf(row: Row, config: Config, projectId: string | undefined, required: Role | undefined): Principal {
   if (row.region !== config.region) throw wrongRegion(config, row.region as Region);
   const principal: Principal = {
     userId: row.user_id,

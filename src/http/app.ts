@@ -7,7 +7,7 @@ import { registerAuth } from './auth.ts';
 import { addContractToRoutes, registerDocs } from './docs.ts';
 import { ErrorBody, errorHandler, send } from './errors.ts';
 import { healthRoutes } from './health.ts';
-import { loggerOptions } from './logging.ts';
+import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { measureRequests, metricsRoute } from './metrics.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
@@ -26,6 +26,8 @@ import { deepestPath, nestsDeeperThan } from '../json-limits.ts';
 
 // A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
 const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
+// Searched as bytes: a string needle is converted on every call.
+const NUL_ESCAPE = Buffer.from('u0000');
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+\s*(?:;.*)?$/;
 
 /** The dotted path of the first string (or key) holding a NUL character, if any. */
@@ -45,6 +47,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   const { config, db } = platform;
   const app = Fastify({
     logger: loggerOptions(config, logStream),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -86,7 +89,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
       return done(invalid(`${at} is nested more than ${config.jsonMaxDepth} levels deep; flatten it.`), undefined);
     }
     // PostgreSQL stores no NUL character in text or jsonb; refuse it here, with the field's name.
-    const nulAt = body.includes('u0000') ? nulPath(parsed, '') : undefined;
+    const nulAt = body.includes(NUL_ESCAPE) ? nulPath(parsed, '') : undefined;
     if (nulAt !== undefined) return done(invalid(`${nulAt || 'the body'} contains a NUL character (\\u0000), which cannot be stored.`), undefined);
     done(null, parsed);
   });

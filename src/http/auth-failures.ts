@@ -12,8 +12,8 @@ import { HangarError } from '../errors.ts';
 
 export interface AuthFailures {
   /** The error to answer instead of a lookup while `address` is over its budget. */
-  refusal(address: string): Promise<HangarError | undefined>;
-  failed(address: string): Promise<void>;
+  refusal(address: string): HangarError | undefined;
+  failed(address: string): void;
 }
 
 interface Window {
@@ -31,13 +31,13 @@ export function createAuthFailures(limit: number, windowSeconds: number, maxAddr
     return w && w.endsAt > performance.now() ? w : undefined;
   };
   return {
-    async refusal(address) {
+    refusal(address) {
       const w = current(address);
       if (!w || w.failures < limit) return undefined;
       const seconds = Math.max(1, Math.ceil((w.endsAt - performance.now()) / 1000));
       return new HangarError(429, 'rate_limited', `Too many failed authentications from this address; retry in ${seconds} s with a valid key.`, 'user', seconds);
     },
-    async failed(address) {
+    failed(address) {
       const w = current(address);
       if (w) w.failures++;
       else windows.set(address, { failures: 1, endsAt: performance.now() + windowMs });

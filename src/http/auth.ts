@@ -124,7 +124,9 @@ function credentialOf(request: FastifyRequest, config: Config): { credential: Cr
 
 export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): void {
   const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds, config.cacheLimits.authFailureAddresses);
-  app.addHook('onRequest', async (request) => {
+
+  /** The caller's admission: undefined once decided without waiting, else a promise of it. */
+  function admit(request: FastifyRequest): void | Promise<void> {
     const requirement = request.routeOptions.config.auth ?? 'none';
     if (requirement === 'none') return;
     if (requirement === 'anonymous') return rateLimit.consume(`ip:${request.ip}`);
@@ -137,14 +139,33 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     const role = requirement === 'account' || requirement === 'optional' || requirement === 'identity' ? undefined : requirement;
     if (role && !given.projectId) throw unauthorized(`This call acts on a project: put its id before the key. ${FORMS}`);
     const projectId = role || requirement === 'identity' ? given.projectId : undefined;
-    const refusal = await failures.refusal(request.ip);
-    try {
-      request.principal = await authenticate(pool, config, given.credential, projectId, role, principals, refusal);
-    } catch (err) {
-      if (err instanceof HangarError && err.status === 401) await failures.failed(request.ip);
+    const admitted = (principal: Principal) => {
+      request.principal = principal;
+      return rateLimit.consume(principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`);
+    };
+    const failed = (err: unknown): never => {
+      if (err instanceof HangarError && err.status === 401) failures.failed(request.ip);
       throw err;
+    };
+    let principal: Principal | Promise<Principal>;
+    try {
+      principal = authenticate(pool, config, given.credential, projectId, role, principals, failures.refusal(request.ip));
+    } catch (err) {
+      return failed(err);
     }
-    await rateLimit.consume(request.principal.keyId ? `key:${request.principal.keyId}` : `user:${request.principal.userId}`);
+    return principal instanceof Promise ? principal.then(admitted, failed) : admitted(principal);
+  }
+
+  // A callback hook, not an async one: a caller served from memory is admitted without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = admit(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
 }
 

@@ -13,12 +13,12 @@ import type { Counters } from '../counters.ts';
 import { HangarError } from '../errors.ts';
 
 export interface RateLimit {
-  /** Spends one request of `subject`'s budget; throws `429 rate_limited` once it is spent. */
-  consume(subject: string): Promise<void>;
+  /**
+   * Spends one request of `subject`'s budget; throws (or rejects with) `429 rate_limited` once it is
+   * spent. Decided from memory it returns nothing: most requests need no promise.
+   */
+  consume(subject: string): void | Promise<void>;
 }
-
-/** What a request that may go on gets: one settled promise, not one per request. */
-const granted = Promise.resolve();
 
 export function createRateLimit(config: Config, counters: Counters): RateLimit {
   const { points, durationSeconds, store, localKeys } = config.rateLimit;
@@ -30,7 +30,7 @@ export function createRateLimit(config: Config, counters: Counters): RateLimit {
   const limiter = counters.limiter({ keyPrefix: 'api', points, duration: durationSeconds }, store);
   if (store === 'postgres') {
     const leases = createCounterLeases(limiter, { points, maxKeys: localKeys });
-    return { consume: (subject) => leases.consume(subject)?.catch(refused) ?? granted };
+    return { consume: (subject) => leases.consume(subject)?.catch(refused) };
   }
   return {
     async consume(subject) {
@@ -55,7 +55,7 @@ function memoryBudget(points: number, windowMs: number, maxKeys: number): RateLi
       const now = Date.now();
       let window = windows.get(subject);
       if (!window || window.endsAt <= now) windows.set(subject, (window = { endsAt: now + windowMs, spent: 0 }));
-      return ++window.spent <= points ? granted : Promise.reject(tooMany(window.endsAt - now));
+      if (++window.spent > points) throw tooMany(window.endsAt - now);
     },
   };
 }

@@ -39,6 +39,10 @@ const UNSAFE_ANSWER_HEADERS = new Set(['set-cookie', 'set-cookie2', 'connection'
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const VERSION_SEGMENT = /^v[0-9]+[a-z0-9]*\//i;
+// Segments of letters, digits and - . _ ~ that do not start with a dot, no empty segment: nothing to
+// decode or normalize, no dot segment, no "//", so the path reads the same at the provider and the
+// checks on its final reading have nothing to find (the common case, skipped for its cost).
+export const PLAIN_PATH = /^\/?[\w~-][\w.~-]*(?:\/[\w~-][\w.~-]*)*\/?$/;
 
 /** Layers of percent-encoding undone before checking; a path still encoded after them is refused. */
 const MAX_DECODINGS = 4;
@@ -70,7 +74,16 @@ export function endpointPath(provider: ProviderDefinition, endpoint: string): st
   if (SCHEME.test(endpoint) || endpoint.startsWith('//')) throw invalid('endpoint must be a path at the provider (e.g. /repos/owner/name), not an absolute address.');
   if (endpoint.includes('@')) throw invalid('endpoint may not contain "@".');
   const [path, query] = endpoint.split('?', 2);
-  const reading = finalReading(path);
+  if (!PLAIN_PATH.test(path)) checkReading(finalReading(path));
+  const relative = path.replace(/^\/+/, '');
+  if (provider.apiCall.baseFor && !VERSION_SEGMENT.test(relative)) {
+    throw invalid(`${provider.name} endpoints start at the version segment, e.g. v1beta/properties/123:runReport.`);
+  }
+  return `/${relative}${query !== undefined ? `?${query}` : ''}`;
+}
+
+/** The checks on the path as the provider might finally read it (decoded, normalized). */
+function checkReading(reading: string): void {
   if (CONTROL.test(reading) || reading.includes('\\')) throw invalid('endpoint contains encoded control characters or backslashes.');
   if (reading.includes('@')) throw invalid('endpoint may not contain "@", encoded or not.');
   if (reading.replace(/^\/+/, '').includes('//') || reading.startsWith('//')) throw invalid('endpoint may not contain "//", encoded or not.');
@@ -79,11 +92,6 @@ export function endpointPath(provider: ProviderDefinition, endpoint: string): st
   if (reading.split('/').some((segment) => ['.', '..'].includes(segment.split(';')[0].trim()))) {
     throw invalid('endpoint may not climb out of the provider base with "." or ".." segments (encoded, full-width or with ";" parameters included).');
   }
-  const relative = path.replace(/^\/+/, '');
-  if (provider.apiCall.baseFor && !VERSION_SEGMENT.test(relative)) {
-    throw invalid(`${provider.name} endpoints start at the version segment, e.g. v1beta/properties/123:runReport.`);
-  }
-  return `/${relative}${query !== undefined ? `?${query}` : ''}`;
 }
 
 export function checkHeaders(provider: ProviderDefinition, headers: Record<string, string> = {}): Record<string, string> {
@@ -114,6 +122,6 @@ export async function apiCall(connection: ActiveConnection, send: Send, input: A
   if (method === 'GET' && input.body !== undefined) throw invalid('A GET request carries no body; put its parameters in the endpoint query string.');
   const response = await send({ method, path, headers, body: input.body, base: provider.apiCall.baseFor?.(path) });
   const safe: Record<string, string> = {};
-  for (const [k, v] of Object.entries(response.headers)) if (!UNSAFE_ANSWER_HEADERS.has(k)) safe[k] = v;
+  for (const k in response.headers) if (!UNSAFE_ANSWER_HEADERS.has(k)) safe[k] = response.headers[k];
   return { status: response.status, headers: safe, response_body: response.body ?? null };
 }

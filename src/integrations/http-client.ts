@@ -1,8 +1,7 @@
 // One provider request over undici, with per-attempt timeouts and a body size cap; and the retry
 // policy around it: exponential backoff with full jitter, honouring Retry-After and rate-limit reset
 // headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
-import type { Readable } from 'node:stream';
-import { Agent, errors as undiciErrors } from 'undici';
+import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
 import { parseBoundedJson } from '../json-limits.ts';
 import type { HttpMethod, ProviderResponse } from './provider.ts';
@@ -46,65 +45,103 @@ function agentFor(timeoutMs: number): Agent {
 
 /**
  * One request. undici bounds connecting (10 s, or twice `timeoutMs` when that is shorter), the wait
- * for the headers and each pause in the body (`timeoutMs`); reading the answer must also end within
- * twice `timeoutMs` of the start, so a provider dripping its answer cannot hold a call.
- * That cap is one plain timer, cleared when the answer is read: an `AbortSignal.timeout` per call
+ * for the headers and each pause in the body (`timeoutMs`); the whole attempt, reading the answer
+ * included, must also end within twice `timeoutMs` of its start, so a provider dripping its answer
+ * (or a pool with no free connection) cannot hold a call.
+ * That cap is one plain timer, cleared when the answer is in: an `AbortSignal.timeout` per call
  * stays registered (a timer, a WeakRef, a closure) until it fires, and V8's young-generation GC
  * keeps every WeakRef's signal alive, so under load each call's signal was promoted to the old
  * generation: about 100 MB more old generation after a 10-second burst at 3,700 calls/s, kept until a
  * full collection more than 60 s later (bench/README.md, API Call).
+ * The answer is collected by a dispatch handler rather than read from `request()`'s body stream:
+ * the stream (a Readable, its events and an async scope per call) was a fifth of undici's cost here.
  */
-export async function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
-  const deadline = Date.now() + timeoutMs * 2;
-  let res;
-  try {
-    res = await agentFor(timeoutMs).request({
-      origin: attempt.origin,
-      path: attempt.path || '/',
-      method: attempt.method,
-      headers: attempt.headers,
-      body: attempt.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-  } catch (err) {
-    // A header value undici will not send (non-Latin-1 text in a key or header) is the caller's input.
-    if ((err as { code?: string }).code === 'UND_ERR_INVALID_ARG') throw invalid(`The request cannot be sent: ${(err as Error).message}.`);
-    throw new Unreachable(describe(err));
-  }
-  const headers: Record<string, string> = {};
-  const raw = res.headers;
-  // undici names headers in lower case already.
-  for (const k in raw) {
-    const v = raw[k];
-    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  const bytes = await readCapped(res.body, deadline - Date.now());
-  return { status: res.statusCode, headers, body: parseBody(bytes, headers['content-type']) };
+export function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
+  return new Promise((resolve, reject) => {
+    const collector = new AnswerCollector(resolve, reject, timeoutMs * 2);
+    agentFor(timeoutMs).dispatch(
+      {
+        origin: attempt.origin,
+        path: attempt.path || '/',
+        method: attempt.method,
+        headers: attempt.headers,
+        body: attempt.body,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      collector,
+    );
+  });
 }
 
-/** The answer's bytes: at most MAX_BODY_BYTES, read within `ms`; else the body is dropped and the attempt is Unreachable. */
-function readCapped(body: Readable, ms: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const fail = (err: unknown) => {
-      clearTimeout(timer);
-      body.destroy();
-      reject(err instanceof Unreachable ? err : new Unreachable(describe(err)));
-    };
-    const timer = setTimeout(() => fail(new Unreachable('it did not answer in time')), Math.max(0, ms));
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) return fail(new Unreachable(`the answer was larger than ${MAX_BODY_BYTES} bytes`));
-      chunks.push(chunk);
-    });
-    body.once('end', () => {
-      clearTimeout(timer);
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    });
-    body.once('error', fail);
-  });
+/** Status, headers and at most MAX_BODY_BYTES of one answer; settles its promise exactly once. */
+class AnswerCollector implements Dispatcher.DispatchHandler {
+  #controller: Dispatcher.DispatchController | undefined;
+  #status = 0;
+  #headers: Record<string, string> = {};
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #done = false;
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly resolve: (response: ProviderResponse) => void,
+    private readonly reject: (err: unknown) => void,
+    ms: number,
+  ) {
+    this.#timer = setTimeout(() => this.#abort(new Unreachable('it did not answer in time')), ms);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    // Timed out while waiting for a connection: never sent.
+    if (this.#done) controller.abort(new Unreachable('it did not answer in time'));
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (statusCode < 200) return;
+    this.#status = statusCode;
+    // undici names headers in lower case already.
+    for (const k in headers) {
+      const v = headers[k];
+      if (v !== undefined) this.#headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#done) return;
+    this.#size += chunk.length;
+    if (this.#size > MAX_BODY_BYTES) return this.#abort(new Unreachable(`the answer was larger than ${MAX_BODY_BYTES} bytes`));
+    this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.#settle()) return;
+    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.#size);
+    this.#chunks = [];
+    this.resolve({ status: this.#status, headers: this.#headers, body: parseBody(bytes, this.#headers['content-type']) });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    if (this.#settle()) return;
+    // A header value undici will not send (non-Latin-1 text in a key or header) is the caller's input.
+    if ((err as { code?: string }).code === 'UND_ERR_INVALID_ARG') this.reject(invalid(`The request cannot be sent: ${err.message}.`));
+    else this.reject(err instanceof Unreachable ? err : new Unreachable(describe(err)));
+  }
+
+  /** Marks the attempt finished; true when it already was. */
+  #settle(): boolean {
+    if (this.#done) return true;
+    this.#done = true;
+    clearTimeout(this.#timer);
+    return false;
+  }
+
+  #abort(reason: Unreachable): void {
+    if (this.#settle()) return;
+    this.reject(reason);
+    this.#controller?.abort(reason);
+  }
 }
 
 function parseBody(bytes: Buffer, contentType: string | undefined): unknown {

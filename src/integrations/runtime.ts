@@ -2,6 +2,7 @@
 // headers and then the connection's credentials (always last), spends the quotas, retries, and
 // refreshes an OAuth token once when the provider answers 401.
 import { HangarError } from '../errors.ts';
+import { PLAIN_PATH } from './api-call.ts';
 import type { ActiveConnection } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { sendOnce, withRetries } from './http-client.ts';
@@ -14,9 +15,26 @@ export function baseUrl(deps: IntegrationDeps, provider: ProviderDefinition, bas
   return deps.config.providers.baseUrls[setting];
 }
 
+const baseParts = new Map<string, { origin: string; prefix: string; search: string }>();
+function partsOf(base: string) {
+  let parts = baseParts.get(base);
+  if (!parts) {
+    const url = new URL(base);
+    parts = { origin: url.origin, prefix: url.pathname.replace(/\/$/, ''), search: url.search };
+    baseParts.set(base, parts);
+  }
+  return parts;
+}
+
 /** Where a request goes: the origin and the encoded path below it, parsed once (undici takes them apart). */
 function targetOf(deps: IntegrationDeps, provider: ProviderDefinition, request: ProviderRequest): { origin: string; path: string } {
-  const url = new URL(baseUrl(deps, provider, request.base));
+  const base = baseUrl(deps, provider, request.base);
+  // A plain path below a base without a query is what URL would make of it: no URL to build.
+  const { origin, prefix, search } = partsOf(base);
+  if (!search && PLAIN_PATH.test(request.path) && (request.query === undefined || Object.values(request.query).every((v) => v === undefined))) {
+    return { origin, path: `${prefix}/${request.path.replace(/^\//, '')}` };
+  }
+  const url = new URL(base);
   // The base may carry a path prefix (…/v1): the request path goes below it.
   const [path, inlineQuery] = request.path.split('?', 2);
   url.pathname = `${url.pathname.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
@@ -38,7 +56,7 @@ export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
   let connection = initial;
   const { provider } = connection;
   return async (request) => {
-    connection = await freshToken(deps, connection, false);
+    if (connection.credentials.kind === 'oauth') connection = await freshToken(deps, connection, false);
     const { origin, path } = targetOf(deps, provider, request);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const headersFor = () => ({
