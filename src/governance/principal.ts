@@ -105,8 +105,8 @@ export function authenticate(
   projectId: string | undefined,
   required: Role | undefined,
   cache?: PrincipalCache,
-  /** Thrown instead of looking the credential up (an address over its failed-authentication budget). */
-  refuseLookup?: HangarError,
+  /** Thrown instead of looking the credential up (an address over its failed-authentication budget); asked only on a miss. */
+  refuseLookup?: () => HangarError | undefined,
 ): Principal | Promise<Principal> {
   if (credential.kind === 'key') {
     const { region, wellFormed } = parseApiKey(credential.key);
@@ -122,7 +122,8 @@ export function authenticate(
   const cacheKey = credential.kind === 'key' && cache ? `${credential.key}:${projectId ?? ''}` : undefined;
   const cached = cacheKey ? cache!.get<Row>(cacheKey) : undefined;
   if (cached) return principalOf(cached, config, projectId, required);
-  if (refuseLookup) throw refuseLookup;
+  const refusal = refuseLookup?.();
+  if (refusal) throw refusal;
   const generation = cache?.generation() ?? 0;
   const statement = STATEMENTS[credential.kind][projectId === undefined ? 'account' : 'project'];
   const hash = digest(credential.kind === 'key' ? credential.key : credential.token);

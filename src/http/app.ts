@@ -1,6 +1,6 @@
 // Builds the Fastify application: conventions of api.md §1 (JSON whatever the Content-Type, error
 // body, request ids, body limit), authentication, docs, and the capability routes.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { HangarError, invalid } from '../errors.ts';
 import { registerAuth } from './auth.ts';
@@ -74,7 +74,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
 
   // Real clients send JSON as text/plain or with no Content-Type at all: parse it whatever it says.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+  const parseJson = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     if (body.length === 0) return done(null, {});
     // Measured on the bytes before parsing: a value nested thousands deep never reaches a walker.
     const tooDeep = nestsDeeperThan(body, config.jsonMaxDepth);
@@ -92,7 +92,11 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     const nulAt = body.includes(NUL_ESCAPE) ? nulPath(parsed, '') : undefined;
     if (nulAt !== undefined) return done(invalid(`${nulAt || 'the body'} contains a NUL character (\\u0000), which cannot be stored.`), undefined);
     done(null, parsed);
-  });
+  };
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, parseJson);
+  // The same parser under the usual media types: Fastify remembers the parser of a Content-Type it
+  // has a registration for, and parses the header anew on every request that only the catch-all takes.
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, parseJson);
   // A POST without any body (no Content-Type, no length) still means `{}`.
   // Callback hooks, not async ones: they run on every request, and a promise each is measurable.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -149,7 +149,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     };
     let principal: Principal | Promise<Principal>;
     try {
-      principal = authenticate(pool, config, given.credential, projectId, role, principals, failures.refusal(request.ip));
+      principal = authenticate(pool, config, given.credential, projectId, role, principals, () => failures.refusal(request.ip));
     } catch (err) {
       return failed(err);
     }

@@ -43,57 +43,51 @@ export function createQuotas(counters: Counters, overrides: Record<string, numbe
   };
 
   return {
-    // Most providers publish no quota: their calls need no reservation, nor its promises.
-    reserve: (provider, connectionId, request) => (provider.quotas?.length ? reserveQuotas(provider, connectionId, request) : FREE),
-  };
-
-  async function reserveQuotas(provider: ProviderDefinition, connectionId: string, request: ProviderRequest): Promise<Reservation> {
-    const held: Array<() => Promise<unknown>> = [];
-    const charges: Array<{ quota: QuotaDefinition; limiter: RateLimiterAbstract; key: string }> = [];
-    try {
-      for (const quota of provider.quotas ?? []) {
-        const key = quota.key(connectionId, request);
-        if (key === undefined) continue;
-        const { limiter, points } = limiterOf(provider, quota);
-        if (quota.kind === 'tokens') {
-          // The cost is known only afterwards: refuse once the budget is spent, charge on settle.
-          const state = await limiter.get(key);
-          if (state && state.consumedPoints >= points) throw exhausted(provider, quota, points, state.msBeforeNext);
-          observe(provider.id, quota.name, points - (state?.consumedPoints ?? 0));
-          charges.push({ quota, limiter, key });
-          continue;
-        }
-        try {
-          observe(provider.id, quota.name, (await limiter.consume(key, 1)).remainingPoints);
-        } catch (res) {
-          if (res instanceof RateLimiterRes) {
-            // A refused consume still counted its point: given back, or every refusal would hold a
-            // concurrency slot that nothing releases until the counter expires.
-            if (quota.kind === 'concurrency') await limiter.reward(key, 1);
-            throw exhausted(provider, quota, points, res.msBeforeNext);
+    async reserve(provider, connectionId, request) {
+      const held: Array<() => Promise<unknown>> = [];
+      const charges: Array<{ quota: QuotaDefinition; limiter: RateLimiterAbstract; key: string }> = [];
+      try {
+        for (const quota of provider.quotas ?? []) {
+          const key = quota.key(connectionId, request);
+          if (key === undefined) continue;
+          const { limiter, points } = limiterOf(provider, quota);
+          if (quota.kind === 'tokens') {
+            // The cost is known only afterwards: refuse once the budget is spent, charge on settle.
+            const state = await limiter.get(key);
+            if (state && state.consumedPoints >= points) throw exhausted(provider, quota, points, state.msBeforeNext);
+            observe(provider.id, quota.name, points - (state?.consumedPoints ?? 0));
+            charges.push({ quota, limiter, key });
+            continue;
           }
-          throw res;
+          try {
+            observe(provider.id, quota.name, (await limiter.consume(key, 1)).remainingPoints);
+          } catch (res) {
+            if (res instanceof RateLimiterRes) {
+              // A refused consume still counted its point: given back, or every refusal would hold a
+              // concurrency slot that nothing releases until the counter expires.
+              if (quota.kind === 'concurrency') await limiter.reward(key, 1);
+              throw exhausted(provider, quota, points, res.msBeforeNext);
+            }
+            throw res;
+          }
+          if (quota.kind === 'concurrency') held.push(() => limiter.reward(key, 1));
         }
-        if (quota.kind === 'concurrency') held.push(() => limiter.reward(key, 1));
-      }
-    } catch (err) {
-      await Promise.all(held.map((release) => release()));
-      throw err;
-    }
-    return {
-      async settle(response) {
+      } catch (err) {
         await Promise.all(held.map((release) => release()));
-        if (!response) return;
-        await Promise.all(
-          charges.map(({ quota, limiter, key }) => {
-            const tokens = provider.tokensCharged?.(response, quota) ?? (response.status < 400 ? 1 : 0);
-            return tokens > 0 ? limiter.penalty(key, tokens) : undefined;
-          }),
-        );
-      },
-    };
-  }
+        throw err;
+      }
+      return {
+        async settle(response) {
+          await Promise.all(held.map((release) => release()));
+          if (!response) return;
+          await Promise.all(
+            charges.map(({ quota, limiter, key }) => {
+              const tokens = provider.tokensCharged?.(response, quota) ?? (response.status < 400 ? 1 : 0);
+              return tokens > 0 ? limiter.penalty(key, tokens) : undefined;
+            }),
+          );
+        },
+      };
+    },
+  };
 }
-
-const settled = Promise.resolve();
-const FREE: Promise<Reservation> = Promise.resolve({ settle: () => settled });

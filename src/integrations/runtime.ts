@@ -51,47 +51,53 @@ function credentialHeaders(connection: ActiveConnection): Record<string, string>
   return method.headers(c.key);
 }
 
+const JSON_BODY = { 'content-type': 'application/json' };
+
+/** The headers of one attempt: the provider's, the caller's, the body's type, then the credentials (always last). */
+function headersOf(provider: ProviderDefinition, request: ProviderRequest, body: string | undefined, connection: ActiveConnection): Record<string, string> {
+  return Object.assign({}, provider.headers, request.headers, body === undefined ? undefined : JSON_BODY, credentialHeaders(connection));
+}
+
 /** A `Send` bound to one connection: what steps and API Calls use. */
 export function sender(deps: IntegrationDeps, initial: ActiveConnection): Send {
   let connection = initial;
   const { provider } = connection;
+  const timeoutMs = deps.config.providers.timeoutMs;
   return async (request) => {
     if (connection.credentials.kind === 'oauth') connection = await freshToken(deps, connection, false);
     const { origin, path } = targetOf(deps, provider, request);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const headersFor = () => ({
-      ...provider.headers,
-      ...request.headers,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...credentialHeaders(connection),
-    });
-    /** One request, with the quotas it spends reserved before and settled after. */
-    const reserved = async () => {
-      const reservation = await deps.quotas.reserve(provider, connection.id, request);
-      let response: ProviderResponse | undefined;
-      try {
-        response = await sendOnce({ origin, path, method: request.method, headers: headersFor(), body }, deps.config.providers.timeoutMs);
-      } finally {
-        await reservation.settle(response);
-      }
-      return response;
-    };
+    const once = () => sendOnce({ origin, path, method: request.method, headers: headersOf(provider, request, body, connection), body }, timeoutMs);
+    /** One request, with the quotas it spends reserved before and settled after (most providers publish none). */
+    const reserved = !provider.quotas?.length
+      ? once
+      : async () => {
+          const reservation = await deps.quotas.reserve(provider, connection.id, request);
+          let response: ProviderResponse | undefined;
+          try {
+            response = await once();
+          } finally {
+            await reservation.settle(response);
+          }
+          return response;
+        };
     let refreshed = false;
     let attempts = 0;
     const metrics = deps.metrics;
+    /** A 401 to an OAuth connection: its token is refreshed once and the request sent again. */
+    const refreshOn401 = async (response: ProviderResponse) => {
+      if (response.status !== 401 || refreshed || connection.credentials.kind !== 'oauth') return response;
+      refreshed = true;
+      connection = await freshToken(deps, connection, true);
+      // The request sent again is a request like any other: it holds a concurrency slot and its
+      // tokens are charged (the refused one cost none).
+      return reserved();
+    };
     const calling = withRetries(provider.name, request.method, deps.config.providers, {
       rateLimited: (r) => provider.rateLimited?.(r) ?? false,
-      attempt: async () => {
+      attempt: () => {
         if (attempts++ > 0) metrics?.providerRetries.inc({ provider: provider.id });
-        const response = await reserved();
-        if (response.status === 401 && connection.credentials.kind === 'oauth' && !refreshed) {
-          refreshed = true;
-          connection = await freshToken(deps, connection, true);
-          // The request sent again is a request like any other: it holds a concurrency slot and its
-          // tokens are charged (the refused one cost none).
-          return reserved();
-        }
-        return response;
+        return connection.credentials.kind === 'oauth' ? reserved().then(refreshOn401) : reserved();
       },
     });
     if (!metrics) return calling;
