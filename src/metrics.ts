@@ -4,14 +4,15 @@
 // for all N processes (src/cluster-metrics.ts): counters and histograms are summed, and each gauge
 // says how (`aggregator`): figures every process reads from the shared database are not summed.
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { createRequestMeter, type RequestMeter } from './request-meter.ts';
 
 export interface Metrics {
   registry: Registry;
   /** The exposition text /metrics answers: this registry's, or the whole cluster's in a cluster worker. */
   scrape: () => Promise<string>;
-  httpRequests: Counter<'method' | 'route' | 'status'>;
-  httpDuration: Histogram<'method' | 'route' | 'status'>;
+  /** hangar_http_requests_total and hangar_http_request_duration_seconds. */
+  requests: RequestMeter;
   deliveries: Counter<'outcome'>;
   dispatched: Counter;
   activations: Counter<'source'>;
@@ -76,14 +77,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
   return {
     registry,
     scrape: () => registry.metrics(),
-    httpRequests: new Counter({ name: 'hangar_http_requests_total', help: 'HTTP requests answered, by route and status.', labelNames: ['method', 'route', 'status'], registers }),
-    httpDuration: new Histogram({
-      name: 'hangar_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by route and status.',
-      labelNames: ['method', 'route', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers,
-    }),
+    requests: createRequestMeter(registers),
     deliveries: new Counter({ name: 'hangar_webhook_deliveries_total', help: 'Signed code-host deliveries stored (received) or recognised as redeliveries (duplicate).', labelNames: ['outcome'], registers }),
     dispatched: new Counter({ name: 'hangar_webhook_deliveries_dispatched_total', help: 'Deliveries this process dispatched to their triggers.', registers }),
     activations: new Counter({ name: 'hangar_trigger_activations_total', help: 'Trigger activations (each starts one agent task), by source.', labelNames: ['source'], registers }),

@@ -34,7 +34,10 @@ interface Watched {
   fresh: boolean;
   /** Bytes read when it began waiting: more since then means a request has begun and stalled. */
   bytesAtWait: number;
-  request?: { incoming: http.IncomingMessage; response: http.ServerResponse; since: number };
+  /** The request being answered, if any, and since when (fields, not an object per request). */
+  incoming?: http.IncomingMessage;
+  response?: http.ServerResponse;
+  since: number;
 }
 
 /**
@@ -49,30 +52,37 @@ interface Watched {
 function watchStalls(server: http.Server, limits: HttpLimits): void {
   const watched = new Map<Socket, Watched>();
   server.on('connection', (socket: Socket) => {
-    watched.set(socket, { socket, waitingSince: Date.now(), fresh: true, bytesAtWait: 0 });
+    watched.set(socket, { socket, waitingSince: Date.now(), fresh: true, bytesAtWait: 0, since: 0 });
     socket.once('close', () => watched.delete(socket));
   });
+  // One listener shared by every response (no closure per request); the socket is the request's,
+  // as Node has already detached it from the response when 'finish' is emitted.
+  function answered(this: http.ServerResponse) {
+    const w = watched.get(this.req.socket);
+    if (!w || w.response !== this) return;
+    w.incoming = w.response = undefined;
+    w.fresh = false;
+    w.waitingSince = Date.now();
+    w.bytesAtWait = w.socket.bytesRead;
+  }
   server.on('request', (incoming: http.IncomingMessage, response: http.ServerResponse) => {
     const w = watched.get(incoming.socket);
     if (!w) return;
-    w.request = { incoming, response, since: Date.now() };
-    response.once('finish', () => {
-      w.request = undefined;
-      w.fresh = false;
-      w.waitingSince = Date.now();
-      w.bytesAtWait = w.socket.bytesRead;
-    });
+    w.incoming = incoming;
+    w.response = response;
+    w.since = Date.now();
+    response.on('finish', answered);
   });
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const w of watched.values()) {
-      const stalled = w.request
-        ? !w.request.incoming.complete && now - w.request.since > limits.requestTimeoutMs
+      const stalled = w.incoming
+        ? !w.incoming.complete && now - w.since > limits.requestTimeoutMs
         : (w.fresh || w.socket.bytesRead > w.bytesAtWait) && now - w.waitingSince > limits.headersTimeoutMs;
       if (!stalled) continue;
       watched.delete(w.socket);
       // Mid-answer there is no clean way to say it: cut. Otherwise the contract's 408.
-      if (w.request?.response.headersSent) w.socket.destroy();
+      if (w.response?.headersSent) w.socket.destroy();
       else answerClientError(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), w.socket);
     }
   }, Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))));

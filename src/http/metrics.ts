@@ -19,9 +19,7 @@ const UNAUTHORIZED = JSON.stringify({ message: 'GET /metrics needs Authorization
 /** Counts and times every answered request by its route template (not the raw URL: bounded labels). */
 export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    metrics.requests.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }
