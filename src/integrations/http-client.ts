@@ -84,11 +84,13 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   #done = false;
   readonly #timer: NodeJS.Timeout;
 
-  constructor(
-    private readonly resolve: (response: ProviderResponse) => void,
-    private readonly reject: (err: unknown) => void,
-    ms: number,
-  ) {
+  // Let go of once settled (see #settle).
+  #resolve: ((response: ProviderResponse) => void) | undefined;
+  #reject: ((err: unknown) => void) | undefined;
+
+  constructor(resolve: (response: ProviderResponse) => void, reject: (err: unknown) => void, ms: number) {
+    this.#resolve = resolve;
+    this.#reject = reject;
     this.#timer = setTimeout(() => this.#abort(new Unreachable('it did not answer in time')), ms);
   }
 
@@ -116,31 +118,41 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    const [resolve, chunks] = [this.#resolve, this.#chunks];
     if (this.#settle()) return;
-    const bytes = this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks, this.#size);
-    this.#chunks = [];
-    this.resolve({ status: this.#status, headers: this.#headers, body: parseBody(bytes, this.#headers['content-type']) });
+    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#size);
+    resolve!({ status: this.#status, headers: this.#headers, body: parseBody(bytes, this.#headers['content-type']) });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    const reject = this.#reject;
     if (this.#settle()) return;
     // A header value undici will not send (non-Latin-1 text in a key or header) is the caller's input.
-    if ((err as { code?: string }).code === 'UND_ERR_INVALID_ARG') this.reject(invalid(`The request cannot be sent: ${err.message}.`));
-    else this.reject(err instanceof Unreachable ? err : new Unreachable(describe(err)));
+    if ((err as { code?: string }).code === 'UND_ERR_INVALID_ARG') reject!(invalid(`The request cannot be sent: ${err.message}.`));
+    else reject!(err instanceof Unreachable ? err : new Unreachable(describe(err)));
   }
 
-  /** Marks the attempt finished; true when it already was. */
+  /**
+   * Marks the attempt finished; true when it already was. Drops what reaches the caller: undici may
+   * keep a finished request's handler (and a handler its promise, and that promise every await of
+   * the call up to the HTTP request) until the connection is used again, and what is kept that long
+   * under load outlives two young-generation collections and is copied to the old generation.
+   */
   #settle(): boolean {
     if (this.#done) return true;
     this.#done = true;
     clearTimeout(this.#timer);
+    this.#resolve = this.#reject = undefined;
+    this.#chunks = [];
+    this.#controller = undefined;
     return false;
   }
 
   #abort(reason: Unreachable): void {
+    const [reject, controller] = [this.#reject, this.#controller];
     if (this.#settle()) return;
-    this.reject(reason);
-    this.#controller?.abort(reason);
+    reject!(reason);
+    controller?.abort(reason);
   }
 }
 
