@@ -15,6 +15,8 @@ import type pg from 'pg';
 const MAX_IN_FLIGHT = 4;
 /** Deliveries in one INSERT at most (its statement text is prepared per row count, per connection). */
 const MAX_ROWS = 32;
+/** Body size (characters) in one INSERT at most (deliveries may be 25 MB): a larger delivery goes alone. */
+const MAX_BYTES = 1024 * 1024;
 
 export interface NewDelivery {
   deliveryId: string;
@@ -88,10 +90,18 @@ export function createDeliveryStore(pool: pg.Pool) {
     for (const d of batch) d.resolve(stored.delete(d.deliveryId));
   }
 
+  /** The next batch: at least one, then while within MAX_ROWS and MAX_BYTES. */
+  function nextBatch(): Pending[] {
+    let n = 1;
+    let bytes = waiting[0].json.length;
+    while (n < Math.min(MAX_ROWS, waiting.length) && bytes + waiting[n].json.length <= MAX_BYTES) bytes += waiting[n++].json.length;
+    return waiting.splice(0, n);
+  }
+
   function pump() {
     while (inFlight < MAX_IN_FLIGHT && waiting.length) {
       inFlight++;
-      void insert(waiting.splice(0, MAX_ROWS)).finally(() => {
+      void insert(nextBatch()).finally(() => {
         inFlight--;
         pump();
       });

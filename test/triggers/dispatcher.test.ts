@@ -158,7 +158,7 @@ test('the delivery store, given more than its INSERTs in flight at once, stores 
     const asked = Array.from({ length: 40 }, (_, i) => {
       const json = i === 37 ? '{"action": ' : i === 38 ? '"a string"' : body(i);
       const deliveryId = i === 20 || i === 21 ? twice : randomUUID();
-      return { deliveryId, json, outcome: store.store({ deliveryId, hookId, event: 'issues', json }).then((stored) => ({ stored }), (err: { code?: string }) => ({ code: err.code })) };
+      return { deliveryId, json, outcome: store.store({ deliveryId, hookId, event: 'issues', json }).then((stored): { stored?: boolean; code?: string } => ({ stored }), (err: { code?: string }) => ({ code: err.code })) };
     });
     const outcomes = await Promise.all(asked.map((a) => a.outcome));
     assert.ok(outcomes[37].code?.startsWith('22'), `not JSON: ${JSON.stringify(outcomes[37])}`);
