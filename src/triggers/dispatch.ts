@@ -115,6 +115,7 @@ export function createDispatcher(
   const start = ({ jobs, slot, started }: Handover) => {
     if (slot && jobs.length && Array.isArray(started)) return slot.run(jobs, started);
     // Not started behind the commit (its statement failed, or nothing to start): the runner starts them.
+    if (started instanceof Error) log(`dispatch: starting ${jobs.length} task(s) behind the commit failed (${started.message}); the runner starts them`);
     slot?.release();
     if (jobs.length) local?.runner.run(jobs);
   };
