@@ -7,8 +7,26 @@
 // Each pipelined statement carries its own Sync, so PostgreSQL runs them in order, one at a time, as
 // if sent one after the other. A failed statement aborts the transaction: the statements queued behind
 // it fail too, and a COMMIT sent behind it answers ROLLBACK, so nothing of it is kept.
+import { createHash } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
+
+/**
+ * Statements are prepared on each connection under a name derived from their text, so PostgreSQL
+ * parses and plans each of the dispatcher's few statement texts once per connection rather than once
+ * per batch (they are long CTEs: planning them was a share of every batch's cost). Texts beyond
+ * MAX_NAMED (a caller building texts from data) are sent unnamed, so neither side keeps them.
+ */
+const MAX_NAMED = 64;
+const names = new Map<string, string>();
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `hangar_tx_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 export interface Pipelined {
   /** Sends one statement of the transaction now; resolves to its rows. */
@@ -39,7 +57,7 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   // statements behind it fail the same way, so none of them runs outside the transaction.
   const begun = client.query('BEGIN');
   begun.catch(() => {});
-  const send = <R>(q: CompiledQuery<R>) => client.query(q.sql, q.parameters as unknown[]);
+  const send = <R>(q: CompiledQuery<R>) => client.query({ name: nameOf(q.sql), text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
       if (committed) throw new Error('pipelinedTransaction: a statement after the commit');
