@@ -84,7 +84,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     tasks: createTasks(db.kysely),
     loop,
     triggers: createTriggers(db.kysely, config, vault, integrations, forgetSecret),
-    dispatcher: createDispatcher(db.kysely, config, integrations, (source, n) => metrics.activations.inc({ source }, n)),
+    dispatcher: createDispatcher(db.kysely, db.pool, config, integrations, (source, n) => metrics.activations.inc({ source }, n)),
     deliverySignal,
     receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal, hookStats),
     hookStats,

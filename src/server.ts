@@ -139,12 +139,16 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         task: AGENT_TASK_JOB,
         concurrency: LOCAL_BATCHES,
         batchSize: LOCAL_BATCH_SIZE,
-        handler: (payloads) => p.loop.executeMany(payloads.map((x) => (x as { conversation_id: string }).conversation_id)),
+        handler: (payloads, started) => {
+          const ids = payloads.map((x) => (x as { conversation_id: string }).conversation_id);
+          // Started already by the dispatcher, right behind the commit that created them (src/triggers/dispatch.ts).
+          return started ? p.loop.executeBegun(ids, started as unknown[]) : p.loop.executeMany(ids);
+        },
         roomBelow: LOCAL_BACKLOG,
         onRoom: () => dispatcherLoop?.wake(),
         log: (m) => logger.warn(m),
       });
-      platform.dispatcher.runLocally(localRunner, runnerId);
+      platform.dispatcher.runLocally(localRunner, runnerId, p.loop.beginStatement);
       dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }

@@ -2,7 +2,7 @@
 // may call them; each result goes back to it until it answers, within a bound on steps and time.
 // Without one, the agent runs its actions in order on the message. Every message and tool run is
 // recorded on the task.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
 import type { Database, TaskState } from '../db/schema.ts';
@@ -172,6 +172,8 @@ export function createLoop(deps: LoopDeps) {
   }
 
   type Begun = { task: TaskRow; agent: Agent | undefined };
+  /** What the start statement returns: the tasks begun that have something to run, with their agents. */
+  type BegunRow = TaskRow & AgentColumns;
 
   const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
   const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
@@ -184,8 +186,8 @@ export function createLoop(deps: LoopDeps) {
    * too, since only one runner holds a task's job at a time, so a running task seen here was left by a
    * runner that died mid-run, and is run again. Returns the tasks that have something to run.
    */
-  async function begin(conversationIds: string[]): Promise<Begun[]> {
-    const { rows } = await sql<TaskRow & AgentColumns>`
+  function beginStatement(conversationIds: string[]): RawBuilder<BegunRow> {
+    return sql<BegunRow>`
       WITH picked AS (
         SELECT k.conversation_id,
                (a.id IS NOT NULL AND a.actions = '[]'::jsonb
@@ -205,9 +207,10 @@ export function createLoop(deps: LoopDeps) {
       )
       SELECT t.conversation_id, t.project_id, t.agent_id, t.run_as, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at
         FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id
-       WHERE NOT t.idle`.execute(db);
-    return rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
+       WHERE NOT t.idle`;
   }
+
+  const begunOf = (rows: BegunRow[]): Begun[] => rows.map((row) => ({ task: row, agent: row.id ? shape(row as AgentColumns) : undefined }));
 
   async function run({ task, agent }: Begun) {
     const conversationId = task.conversation_id;
@@ -239,7 +242,10 @@ export function createLoop(deps: LoopDeps) {
    * failure (a database error; what goes wrong in a run is recorded on its task), by position.
    */
   async function executeMany(conversationIds: string[]): Promise<Array<Error | undefined>> {
-    const begun = await begin(conversationIds);
+    return runBegun(conversationIds, begunOf((await beginStatement(conversationIds).execute(db)).rows));
+  }
+
+  async function runBegun(conversationIds: string[], begun: Begun[]): Promise<Array<Error | undefined>> {
     const failed = new Map<string, Error>();
     await Promise.all(begun.map((b) => working(() => run(b)).catch((err: Error) => void failed.set(b.task.conversation_id, err))));
     return conversationIds.map((id) => failed.get(id));
@@ -247,6 +253,14 @@ export function createLoop(deps: LoopDeps) {
 
   return {
     executeMany,
+    /**
+     * The statement that starts tasks (executeMany's first), for a caller that sends it itself — the
+     * dispatcher, on its connection right behind the commit that created them — and then hands its
+     * rows to `executeBegun` at once.
+     */
+    beginStatement,
+    /** executeMany after its first statement: `rows` are what `beginStatement(conversationIds)` returned. */
+    executeBegun: (conversationIds: string[], rows: unknown[]) => runBegun(conversationIds, begunOf(rows as BegunRow[])),
     /** Runs a task waiting to start (the agent_task job); a database error fails the job, to be retried. */
     async execute(conversationId: string) {
       const [failure] = await executeMany([conversationId]);

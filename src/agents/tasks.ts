@@ -1,14 +1,14 @@
 // Tasks (conversations) of an agent: started or continued by a message, run by the worker, read
 // back as metadata and as their messages and tool runs — in Hangar's forms and in the hosted
 // clients' (hosted-compat.md §5).
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, TaskState } from '../db/schema.ts';
 import { WORKING_STATES } from '../db/schema.ts';
 import { filterConditions, type Filter, type FilterField } from '../db/filters.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
-import { enqueue, enqueueMany } from '../jobs/queue.ts';
+import { enqueue, enqueueManyStatement } from '../jobs/queue.ts';
 import { itemOf, metadataOf, type MessageRow, type TaskItem } from './task-items.ts';
 
 export const AGENT_TASK_JOB = 'agent_task';
@@ -33,10 +33,8 @@ export async function startTask(trx: Transaction<Database>, task: NewTask): Prom
   return row.conversation_id;
 }
 
-/** Enqueues the runs of tasks created (starting-up) inside the caller's transaction, with one call. */
-export async function enqueueTaskRuns(trx: Transaction<Database>, conversationIds: string[]): Promise<void> {
-  await enqueueMany(trx, AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })));
-}
+/** The statement enqueueing the runs of tasks created (starting-up), for the caller's transaction: one call. */
+export const taskRunsStatement = (conversationIds: string[]): RawBuilder<unknown> => enqueueManyStatement(AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })));
 
 const taskNotFound = (id: string) => notFound(`Task ${id} was not found for this agent.`);
 

@@ -4,6 +4,8 @@
 // ordinary graphile-worker jobs all along: if this process dies, the heartbeat's orphan release
 // (queue.ts) unlocks them and any worker runs them; a run that fails is unlocked for a retry. Jobs
 // waiting when a batch slot frees up are handed over together (the loop starts them in one statement).
+// The dispatcher may instead take a free slot (`slot`) and start its tasks itself, with a statement
+// sent right behind its commit on its own connection, and hand them over already started.
 import type pg from 'pg';
 
 export interface LockedJob {
@@ -18,8 +20,11 @@ export interface LocalRunnerOptions {
   concurrency: number;
   /** Jobs handed to the handler at once. */
   batchSize: number;
-  /** Runs the payloads; resolves to each one's failure (undefined: done), by position. */
-  handler: (payloads: unknown[]) => Promise<Array<Error | undefined>>;
+  /**
+   * Runs the payloads; resolves to each one's failure (undefined: done), by position. `started` is
+   * what the caller of `slot().run` passed: the result of its having started them already.
+   */
+  handler: (payloads: unknown[], started?: unknown) => Promise<Array<Error | undefined>>;
   /** Called when the backlog drops below `roomBelow` after having reached it. */
   onRoom: () => void;
   roomBelow: number;
@@ -57,10 +62,10 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     );
   }
 
-  async function runBatch(jobs: LockedJob[]) {
+  async function runBatch(jobs: LockedJob[], started?: unknown) {
     let failures: Array<Error | undefined>;
     try {
-      failures = await options.handler(jobs.map((j) => j.payload));
+      failures = await options.handler(jobs.map((j) => j.payload), started);
     } catch (err) {
       failures = jobs.map(() => err as Error);
     }
@@ -78,21 +83,29 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     if (done.length) flushTimer ??= setTimeout(flush, FLUSH_MS);
   }
 
+  /** Runs `batch` in a slot already counted in `batches`, and frees the slot after. */
+  function runInSlot(batch: LockedJob[], started?: unknown) {
+    active += batch.length;
+    void runBatch(batch, started).finally(() => {
+      active -= batch.length;
+      freeSlot();
+    });
+  }
+
+  function freeSlot() {
+    batches--;
+    if (full && waiting.length + active < options.roomBelow) {
+      full = false;
+      options.onRoom();
+    }
+    pump();
+    if (active === 0 && !waiting.length && batches === 0) idle.splice(0).forEach((f) => f());
+  }
+
   function pump() {
     while (!stopped && batches < options.concurrency && waiting.length) {
-      const batch = waiting.splice(0, options.batchSize);
-      active += batch.length;
       batches++;
-      void runBatch(batch).finally(() => {
-        active -= batch.length;
-        batches--;
-        if (full && waiting.length + active < options.roomBelow) {
-          full = false;
-          options.onRoom();
-        }
-        pump();
-        if (active === 0 && !waiting.length) idle.splice(0).forEach((f) => f());
-      });
+      runInSlot(waiting.splice(0, options.batchSize));
     }
   }
 
@@ -100,6 +113,28 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     run(jobs: LockedJob[]) {
       waiting.push(...jobs);
       pump();
+    },
+    /**
+     * A batch slot free now, or none (all busy, or jobs waiting for one: they go first). `run` hands
+     * over jobs the caller has started itself, with what starting them returned (`handler`'s
+     * `started`); `release` gives the slot back unused. One of the two must be called, once.
+     */
+    slot(): { run(jobs: LockedJob[], started: unknown): void; release(): void } | undefined {
+      if (stopped || batches >= options.concurrency || waiting.length) return undefined;
+      batches++;
+      let used = false;
+      return {
+        run(jobs, started) {
+          if (used) return;
+          used = true;
+          runInSlot(jobs, started);
+        },
+        release() {
+          if (used) return;
+          used = true;
+          freeSlot();
+        },
+      };
     },
     /** False while the backlog is at `roomBelow` or more: the dispatcher waits for onRoom. */
     hasRoom(): boolean {
@@ -111,7 +146,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
       // Not started: back to the queue for any worker.
       const left = waiting.splice(0).map((j) => j.id);
       if (left.length) await pool.query('UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL WHERE id = ANY($1::bigint[]) AND locked_by = $2', [left, options.workerId]).catch(() => {});
-      if (active) await new Promise<void>((r) => idle.push(r));
+      if (active || batches) await new Promise<void>((r) => idle.push(r));
       if (flushTimer) clearTimeout(flushTimer);
       flush();
       await flushing;

@@ -2,7 +2,7 @@
 // transaction (the outbox pattern), so a job exists exactly when the row that caused it does.
 import { randomUUID } from 'node:crypto';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
@@ -26,10 +26,15 @@ export async function enqueue(db: Kysely<Database> | Transaction<Database>, task
 /** Adds one job per payload with ONE graphile_worker.add_jobs call (one NOTIFY, however many jobs). */
 export async function enqueueMany(db: Kysely<Database> | Transaction<Database>, task: string, payloads: unknown[], options: { maxAttempts?: number } = {}): Promise<void> {
   if (!payloads.length) return;
-  await sql`SELECT count(*) FROM graphile_worker.add_jobs((
+  await enqueueManyStatement(task, payloads, options).execute(db);
+}
+
+/** enqueueMany's statement, for a caller that runs it itself (a pipelined transaction, ../db/pipelined.ts). */
+export function enqueueManyStatement(task: string, payloads: unknown[], options: { maxAttempts?: number } = {}): RawBuilder<unknown> {
+  return sql`SELECT count(*) FROM graphile_worker.add_jobs((
     SELECT array_agg((${task}, p, NULL, NULL, ${options.maxAttempts ?? 5}, NULL, NULL, NULL)::graphile_worker.job_spec)
       FROM unnest(${payloads.map((p) => JSON.stringify(p))}::json[]) AS p
-  ))`.execute(db);
+  ))`;
 }
 
 const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"

@@ -3,8 +3,7 @@
 // activation row is the arbiter: a duplicate (a redelivered tag, a re-polled gist, a batch retried
 // after a crash) is skipped by ON CONFLICT and creates no task, without failing its neighbours.
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql, type RawBuilder } from 'kysely';
 import type { LockedJob } from '../jobs/local-runner.ts';
 
 export interface NewActivation {
@@ -33,17 +32,24 @@ export interface Inserted {
   jobs: LockedJob[];
 }
 
+export interface InsertedRow {
+  conversation_id: string;
+  job_id: string | null;
+  payload: unknown;
+}
+
 /**
- * Creates the tasks of the activations that are new and, with `locked`, their runs' jobs, in one
- * statement (a round trip fewer on the way from a delivery to its task's start).
+ * The statement creating the tasks of the activations that are new and, with `locked`, their runs'
+ * jobs (a round trip fewer on the way from a delivery to its task's start); run it in the
+ * transaction that claimed the deliveries, then read its rows with `insertedOf`. Not for an empty list.
+ * `ids`, one per activation, are the conversation ids its tasks get (an activation already stored
+ * creates none: its id is then unused).
  */
-export async function insertActivations(trx: Transaction<Database>, activations: NewActivation[], locked?: LockedRuns): Promise<Inserted> {
-  if (!activations.length) return { created: [], jobs: [] };
+export function insertActivations(activations: NewActivation[], locked?: LockedRuns, ids = activations.map(() => randomUUID())): RawBuilder<InsertedRow> {
   const col = <T>(f: (a: NewActivation) => T) => activations.map(f);
-  const ids = activations.map(() => randomUUID());
   // Data-modifying CTEs run in one statement; the foreign keys of activations and task_messages to
   // tasks are checked at its end, when the tasks exist.
-  const { rows } = await sql<{ conversation_id: string; job_id: string | null; payload: unknown }>`
+  return sql<InsertedRow>`
     WITH input AS (
       SELECT * FROM unnest(${ids}::uuid[], ${col((a) => a.trigger.id)}::uuid[], ${col((a) => a.trigger.project_id)}::uuid[],
                            ${col((a) => a.trigger.agent_id)}::uuid[], ${col((a) => a.trigger.created_by)}::uuid[], ${col((a) => a.trigger.type)}::text[],
@@ -76,9 +82,13 @@ export async function insertActivations(trx: Transaction<Database>, activations:
     SELECT (payload ->> 'conversation_id') AS conversation_id, id::text AS job_id, payload FROM job`
         : sql`
     SELECT conversation_id, NULL AS job_id, NULL AS payload FROM task`
-    }`.execute(trx);
-  return { created: rows.map((r) => r.conversation_id), jobs: locked ? rows.map((r) => ({ id: r.job_id!, payload: r.payload })) : [] };
+    }`;
 }
+
+export const insertedOf = (rows: InsertedRow[], locked: boolean): Inserted => ({
+  created: rows.map((r) => r.conversation_id),
+  jobs: locked ? rows.map((r) => ({ id: r.job_id!, payload: r.payload })) : [],
+});
 
 /**
  * A tag's `create` and `push` deliveries are one activation (source 'tag', item `tag:<name>`), but a
@@ -87,10 +97,10 @@ export async function insertActivations(trx: Transaction<Database>, activations:
  * code host first made it, so a late redelivery of the other half still pairs). The old row is kept,
  * under a source that no longer conflicts.
  */
-export async function retireTagLives(trx: Transaction<Database>, tags: Array<{ triggerId: string; item: string; occurredAt: Date }>, windowSeconds: number): Promise<void> {
-  await sql`
+export function retireTagLives(tags: Array<{ triggerId: string; item: string; occurredAt: Date }>, windowSeconds: number): RawBuilder<unknown> {
+  return sql`
     UPDATE activations a SET source = 'tag-retired:' || a.id::text
       FROM unnest(${tags.map((t) => t.triggerId)}::uuid[], ${tags.map((t) => t.item)}::text[], ${tags.map((t) => t.occurredAt.toISOString())}::timestamptz[]) AS t (trigger_id, item, occurred_at)
      WHERE a.source = 'tag' AND a.trigger_id = t.trigger_id AND a.item = t.item
-       AND a.created_at < t.occurred_at - make_interval(secs => ${windowSeconds})`.execute(trx);
+       AND a.created_at < t.occurred_at - make_interval(secs => ${windowSeconds})`;
 }

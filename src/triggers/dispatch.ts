@@ -2,16 +2,21 @@
 // one task on its agent per item. Undispatched deliveries are the queue: a batch is claimed with
 // FOR UPDATE SKIP LOCKED and, in ONE transaction, marked processed, matched against the triggers of
 // all its hooks (one query), turned into tasks and activations (one statement) whose runs are
-// enqueued with one add_jobs call. A crash before the commit leaves the batch undispatched for the
-// next claim; the unique activation row makes a retried or raced item add nothing.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// jobs locked to this process's runner (or, without one, enqueued with one add_jobs call). A crash
+// before the commit leaves the batch undispatched for the next claim; the unique activation row makes
+// a retried or raced item add nothing. The transaction is pipelined (../db/pipelined.ts): BEGIN goes
+// out with the claim and COMMIT behind the last statement, two round trips in all.
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { pipelinedTransaction, type Pipelined } from '../db/pipelined.ts';
 import type { Database } from '../db/schema.ts';
-import { AGENT_TASK_JOB, enqueueTaskRuns } from '../agents/tasks.ts';
+import { AGENT_TASK_JOB, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { insertActivations, retireTagLives, type NewActivation } from './activations.ts';
+import { insertActivations, insertedOf, retireTagLives, type NewActivation } from './activations.ts';
 import { findTriggerType, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
@@ -51,28 +56,67 @@ const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<st
 
 export function createDispatcher(
   db: Kysely<Database>,
+  pool: pg.Pool,
   config: Config,
   integrations: Integrations,
   /** Told of activations as they are stored (for the metrics; a batch rolled back and retried counts again). */
   activated: (source: 'delivery' | 'poll', count: number) => void = () => {},
   log: (message: string) => void = (m) => console.warn(m),
 ) {
-  let local: { runner: LocalRunner; workerId: string } | undefined;
+  let local: { runner: LocalRunner; workerId: string; begin?: (conversationIds: string[]) => RawBuilder<unknown> } | undefined;
 
-  /**
-   * Tasks, first messages, activations and task runs of `activations`, in the caller's transaction.
-   * With a local runner, the runs are jobs locked to it, to be handed over (`start`) after the commit.
-   */
-  async function store(trx: Transaction<Database>, activations: NewActivation[]): Promise<LockedJob[]> {
-    const { created, jobs } = await insertActivations(trx, activations, local && { task: AGENT_TASK_JOB, workerId: local.workerId, maxAttempts: 5 });
-    if (created.length) activated(activations[0].source === 'poll' ? 'poll' : 'delivery', created.length);
-    if (local) return jobs;
-    await enqueueTaskRuns(trx, created);
-    return [];
+  /** Runs a statement in `tx`. */
+  const run = <R>(tx: Pipelined, q: RawBuilder<R>) => tx.query(q.compile(db));
+
+  /** Runs committed: to be started by the local runner, in a slot of its own when `slot` is set. */
+  interface Handover {
+    jobs: LockedJob[];
+    slot?: ReturnType<LocalRunner['slot']>;
+    /** What the runs' start statement, sent behind the commit, returned. */
+    started?: unknown[] | Error;
   }
 
+  /**
+   * Tasks, first messages, activations and task runs of `activations`, in the caller's transaction,
+   * which this ends (its last statement carries the COMMIT). With a local runner, the runs are jobs
+   * locked to it, handed over (`start`) once committed; when it has a batch slot free, the tasks are
+   * also started (marked running, and ended at once when there is nothing to run) by a statement sent
+   * right behind the COMMIT on the same connection: on the way from a delivery to its task's start
+   * that is no round trip and no wait for a pooled connection.
+   */
+  async function store(tx: Pipelined, activations: NewActivation[]): Promise<Handover> {
+    if (!activations.length) return { jobs: [] };
+    const runner = local;
+    if (!runner) {
+      const { created } = insertedOf(await run(tx, insertActivations(activations)), false);
+      if (created.length) await tx.commit(taskRunsStatement(created).compile(db));
+      count(activations, created);
+      return { jobs: [] };
+    }
+    const ids = activations.map(() => randomUUID());
+    const insert = insertActivations(activations, { task: AGENT_TASK_JOB, workerId: runner.workerId, maxAttempts: 5 }, ids);
+    const slot = runner.begin && runner.runner.slot();
+    try {
+      const { rows, after } = await tx.commit(insert.compile(db), slot && runner.begin!(ids).compile(db));
+      const { created, jobs } = insertedOf(rows, true);
+      count(activations, created);
+      return { jobs, slot, started: after };
+    } catch (err) {
+      slot?.release();
+      throw err;
+    }
+  }
+
+  const count = (activations: NewActivation[], created: string[]) => {
+    if (created.length) activated(activations[0].source === 'poll' ? 'poll' : 'delivery', created.length);
+  };
+
   /** Starts runs stored by a committed transaction. */
-  const start = (jobs: LockedJob[]) => {
+  const start = ({ jobs, slot, started }: Handover) => {
+    if (slot && jobs.length && Array.isArray(started)) return slot.run(jobs, started);
+    // Not started behind the commit (its statement failed, or nothing to start): the runner starts them.
+    if (started instanceof Error) log(`dispatch: starting ${jobs.length} task(s) behind the commit failed (${started.message}); the runner starts them`);
+    slot?.release();
     if (jobs.length) local?.runner.run(jobs);
   };
 
@@ -80,10 +124,12 @@ export function createDispatcher(
    * Claims (and marks processed) up to `limit` undispatched deliveries, or the one named, and reads
    * the active triggers of their hooks in the same statement (one round trip, not two).
    */
-  async function claim(trx: Transaction<Database>, which: { limit: number } | { deliveryId: string }): Promise<ClaimedDelivery[]> {
+  async function claim(tx: Pipelined, which: { limit: number } | { deliveryId: string }): Promise<ClaimedDelivery[]> {
     const filter = 'deliveryId' in which ? sql`delivery_id = ${which.deliveryId}` : sql`true`;
     const limit = 'deliveryId' in which ? 1 : which.limit;
-    const { rows } = await sql<ClaimedDelivery>`
+    return run(
+      tx,
+      sql<ClaimedDelivery>`
       WITH claimed AS (
         UPDATE deliveries d SET processed_at = now()
           FROM (SELECT delivery_id FROM deliveries
@@ -105,12 +151,12 @@ export function createDispatcher(
                 FROM jsonb_each(d.payload) k JOIN jsonb_each(${FIELDS}::jsonb) f ON f.key = k.key) AS payload,
              coalesce((SELECT r.delivered_at FROM hook_redeliveries r WHERE r.hook_id = d.hook_id AND r.guid = d.delivery_id), d.received_at) AS occurred_at,
              CASE WHEN row_number() OVER (PARTITION BY d.hook_id) = 1 THEN coalesce(h.triggers, '[]') END AS triggers
-        FROM claimed d LEFT JOIN hook h ON h.hook_id = d.hook_id`.execute(trx);
-    return rows;
+        FROM claimed d LEFT JOIN hook h ON h.hook_id = d.hook_id`,
+    );
   }
 
-  async function dispatchIn(trx: Transaction<Database>, deliveries: ClaimedDelivery[]): Promise<LockedJob[]> {
-    if (!deliveries.length) return [];
+  async function dispatchIn(tx: Pipelined, deliveries: ClaimedDelivery[]): Promise<Handover> {
+    if (!deliveries.length) return { jobs: [] };
     const triggers = deliveries.flatMap((d) => d.triggers ?? []);
     const activations: NewActivation[] = [];
     const tags: Array<{ triggerId: string; item: string; occurredAt: Date }> = [];
@@ -137,14 +183,14 @@ export function createDispatcher(
         }
       }
     }
-    if (tags.length) await retireTagLives(trx, tags, config.tagWindowSeconds);
-    return store(trx, activations);
+    if (tags.length) await run(tx, retireTagLives(tags, config.tagWindowSeconds));
+    return store(tx, activations);
   }
 
   /** Dispatches one delivery on its own; a failure counts against it. */
   async function dispatchOne(deliveryId: string): Promise<void> {
     try {
-      start(await db.transaction().execute(async (trx) => dispatchIn(trx, await claim(trx, { deliveryId }))));
+      start(await pipelinedTransaction(pool, async (tx) => dispatchIn(tx, await claim(tx, { deliveryId }))));
     } catch (err) {
       log(`dispatch: delivery ${deliveryId} failed: ${(err as Error).message}`);
       await db.updateTable('deliveries').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1) })).where('delivery_id', '=', deliveryId).execute();
@@ -152,9 +198,13 @@ export function createDispatcher(
   }
 
   return {
-    /** Task runs are then started in this process by `runner`, whose jobs are locked by `workerId`. */
-    runLocally(runner: LocalRunner | undefined, workerId = '') {
-      local = runner ? { runner, workerId } : undefined;
+    /**
+     * Task runs are then started in this process by `runner`, whose jobs are locked by `workerId`;
+     * `begin` is the statement that starts tasks (marks them running), whose rows the runner's
+     * handler takes as `started`.
+     */
+    runLocally(runner: LocalRunner | undefined, workerId = '', begin?: (conversationIds: string[]) => RawBuilder<unknown>) {
+      local = runner ? { runner, workerId, begin } : undefined;
     },
 
     /**
@@ -165,10 +215,10 @@ export function createDispatcher(
     async dispatchBatch(limit: number): Promise<number> {
       let claimed: string[] = [];
       try {
-        const jobs = await db.transaction().execute(async (trx) => {
-          const deliveries = await claim(trx, { limit });
+        const jobs = await pipelinedTransaction(pool, async (tx) => {
+          const deliveries = await claim(tx, { limit });
           claimed = deliveries.map((d) => d.delivery_id);
-          return dispatchIn(trx, deliveries);
+          return dispatchIn(tx, deliveries);
         });
         start(jobs);
         return claimed.length;
@@ -195,9 +245,9 @@ export function createDispatcher(
             return { trigger, source: 'poll', item: gist.id, content: messageOf(trigger, activation, { event: 'gist', action: 'created', gist }) };
           });
           for (const gist of fresh) seen.add(gist.id);
-          const jobs = await db.transaction().execute(async (trx) => {
-            await trx.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).execute();
-            return store(trx, activations);
+          const jobs = await pipelinedTransaction(pool, async (tx) => {
+            await tx.query(db.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).compile());
+            return store(tx, activations);
           });
           start(jobs);
         } catch {

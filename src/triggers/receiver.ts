@@ -1,13 +1,15 @@
 // POST /latest/webhooks/codehost/{hook_id}: verifies the signature over the raw bytes before
 // anything else, answers ping, and stores the delivery with one INSERT (PostgreSQL parses the body
-// as jsonb and takes its `action`) before answering 2xx. The stored, undispatched row is the work
-// item: no job, no transaction, no NOTIFY in that statement (see dispatcher-loop.ts). A redelivery
-// (same X-GitHub-Delivery) is acknowledged and changes nothing.
+// as jsonb and takes its `action`; under a flood one INSERT stores several, delivery-store.ts) before
+// answering 2xx. The stored, undispatched row is the work item: no job, no transaction, no NOTIFY in
+// that statement (see dispatcher-loop.ts). A redelivery (same X-GitHub-Delivery) is acknowledged and
+// changes nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { invalid, notFound, unauthorized } from '../errors.ts';
 import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import type { DeliverySignal } from './delivery-signal.ts';
+import { createDeliveryStore } from './delivery-store.ts';
 import type { HookSecrets } from './hook-secrets.ts';
 import type { HookStats } from './hook-stats.ts';
 
@@ -28,16 +30,6 @@ function jsonText(raw: Buffer, contentType: string | undefined): string {
   return raw.toString('utf8');
 }
 
-// Named, so each pooled connection plans it once. `action` is taken only when it is a string.
-const STORE = {
-  name: 'hangar_store_delivery',
-  text: `INSERT INTO deliveries (delivery_id, hook_id, event, action, payload)
-         SELECT $1, $2, $3, CASE WHEN jsonb_typeof(body.p -> 'action') = 'string' THEN body.p ->> 'action' END, body.p
-           FROM (SELECT $4::jsonb AS p) AS body
-         ON CONFLICT (delivery_id) DO NOTHING
-         RETURNING 1`,
-};
-
 export interface DeliveryHeaders {
   event: string | undefined;
   delivery: string | undefined;
@@ -53,6 +45,7 @@ const noHook = (hookId: string) => notFound(`There is no webhook ${hookId}.`);
  * dispatcher); `stats` counts, per hook, deliveries stored, duplicates and rejected signatures.
  */
 export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick<DeliverySignal, 'receiving' | 'stored'>, stats?: Pick<HookStats, 'count'>) {
+  const deliveries = createDeliveryStore(pool);
   /** The signature checked with the cached secret, then — on a mismatch — with the stored one. */
   async function signed(hookId: string, cached: { secret: string }, raw: Buffer, header: string | undefined): Promise<boolean> {
     if (signatureValid(cached.secret, raw, header)) return true;
@@ -78,11 +71,11 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
     if (!headers.delivery || !DELIVERY_ID.test(headers.delivery)) throw invalid('The X-GitHub-Delivery header is missing or malformed.');
     // Stored deliveries become agents' messages, walked and serialized: keep them within the walkers' reach.
     if (nestsDeeperThan(raw, FOREIGN_MAX_DEPTH)) throw invalid(`The delivery body is nested more than ${FOREIGN_MAX_DEPTH} levels deep.`);
-    let inserted: number;
+    let inserted: boolean;
     // Counted only once signed: unsigned requests must not make the dispatcher give way.
     const done = signal.receiving();
     try {
-      inserted = (await pool.query({ ...STORE, values: [headers.delivery, hookId, headers.event, jsonText(raw, headers.contentType)] })).rowCount ?? 0;
+      inserted = await deliveries.store({ deliveryId: headers.delivery, hookId, event: headers.event, json: jsonText(raw, headers.contentType) });
     } catch (err) {
       const code = (err as { code?: string }).code;
       // 22xxx: not JSON (or a \u0000 jsonb cannot hold); 23514: JSON but not an object.

@@ -6,8 +6,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { startHangar, type Hangar, type Role } from '../../src/server.ts';
+import { createDeliveryStore } from '../../src/triggers/delivery-store.ts';
 import { expectError, TEST_ENCRYPTION_KEY, type Reply } from '../helpers/hangar.ts';
 import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
@@ -115,6 +117,59 @@ test('a body PostgreSQL cannot take as a JSON object is a 400 and stores nothing
     const d = await sendDelivery(hook, 'issues', undefined, { raw, url: atReceiver() });
     expectError(asReply(d), 400, 'validation_error');
     assert.deepEqual(await query(databaseUrl, 'SELECT 1 FROM deliveries WHERE delivery_id = $1', [d.id]), [], `${JSON.stringify(raw)}: nothing stored`);
+  }
+});
+
+test('deliveries stored together in a burst each get their own answer: bad bodies 400, an id sent twice at once stored once', async () => {
+  // More at once than the receiver's INSERTs in flight (delivery-store.ts), so most share an INSERT.
+  const twice = randomUUID();
+  const sends = Array.from({ length: 48 }, (_, i) => {
+    if (i % 12 === 5) return sendDelivery(hook, 'issues', undefined, { raw: i % 24 === 5 ? '[1, 2]' : '{"action": "opened", "issue": ', url: atReceiver() });
+    if (i === 20 || i === 21) return sendDelivery(hook, 'issues', P.issuesEvent(REPO, 'opened', P.issue(REPO, { number: 9000, title: 'Twice' })), { id: twice, url: atReceiver() });
+    return deliver();
+  });
+  const sent = await Promise.all(sends);
+  const stored = async (id: string) => (await query(databaseUrl, 'SELECT 1 FROM deliveries WHERE delivery_id = $1', [id])).length;
+  for (const [i, d] of sent.entries()) {
+    if (i % 12 === 5) {
+      expectError(asReply(d), 400, 'validation_error');
+      assert.equal(await stored(d.id), 0, `bad body ${i}: nothing stored`);
+    } else {
+      assert.equal(d.status, 202, `delivery ${i}: ${JSON.stringify(d.body)}`);
+      assert.equal(await stored(d.id), 1, `delivery ${i} stored`);
+    }
+  }
+  const duplicates = [sent[20], sent[21]].map((d) => (d.body as { duplicate: boolean }).duplicate).sort();
+  assert.deepEqual(duplicates, [false, true], 'the id sent twice at once: stored by one, a duplicate for the other');
+  await waitFor('the burst to be dispatched', async () => (await query(databaseUrl, 'SELECT count(*)::int AS n FROM deliveries WHERE processed_at IS NULL'))[0].n === 0, 10_000);
+  assert.equal((await activations(twice)).length, 1, 'the id sent twice activates once');
+});
+
+test('the delivery store, given more than its INSERTs in flight at once, stores the rest together, each with its own outcome', async () => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  try {
+    const store = createDeliveryStore(pool);
+    const hookId = new URL(hook.config.url).pathname.split('/').pop()!;
+    const twice = randomUUID();
+    const body = (n: number) => JSON.stringify(P.issuesEvent(REPO, 'opened', P.issue(REPO, { number: 9100 + n, title: `Stored ${n}` })));
+    // All asked for in one tick: the first few go alone, the others wait and share the next INSERTs
+    // (with 4 in flight and 32 rows at most: 0–3 alone, 4–35 together — the id twice among them —,
+    // then 36–39, the bad bodies among them, refused together and stored again one by one).
+    const asked = Array.from({ length: 40 }, (_, i) => {
+      const json = i === 37 ? '{"action": ' : i === 38 ? '"a string"' : body(i);
+      const deliveryId = i === 20 || i === 21 ? twice : randomUUID();
+      return { deliveryId, json, outcome: store.store({ deliveryId, hookId, event: 'issues', json }).then((stored): { stored?: boolean; code?: string } => ({ stored }), (err: { code?: string }) => ({ code: err.code })) };
+    });
+    const outcomes = await Promise.all(asked.map((a) => a.outcome));
+    assert.ok(outcomes[37].code?.startsWith('22'), `not JSON: ${JSON.stringify(outcomes[37])}`);
+    assert.equal(outcomes[38].code, '23514', 'JSON, not an object');
+    assert.deepEqual([outcomes[20], outcomes[21]], [{ stored: true }, { stored: false }], 'the id asked for twice: stored once, then a duplicate');
+    for (const [i, o] of outcomes.entries()) if (![37, 38, 21].includes(i)) assert.deepEqual(o, { stored: true }, `delivery ${i}`);
+    const rows = await query(databaseUrl, 'SELECT delivery_id, action FROM deliveries WHERE delivery_id = ANY($1)', [asked.map((a) => a.deliveryId)]);
+    assert.equal(rows.length, 37, 'every good one stored, once');
+    assert.ok(rows.every((r) => r.action === 'opened'));
+  } finally {
+    await pool.end();
   }
 });
 

@@ -1,0 +1,99 @@
+// A transaction on one pooled connection whose statements go out without waiting for the previous
+// answer (pg's pipeline mode, 8.23+): BEGIN leaves with the first statement and COMMIT right behind
+// the last, so a transaction of two statements costs two round trips instead of four. On a loaded
+// machine every round trip waits for PostgreSQL's backend to be scheduled and then for the event loop
+// to read the answer; that wait, not the work, is most of a short transaction's time.
+//
+// Each pipelined statement carries its own Sync, so PostgreSQL runs them in order, one at a time, as
+// if sent one after the other. A failed statement aborts the transaction: the statements queued behind
+// it fail too, and a COMMIT sent behind it answers ROLLBACK, so nothing of it is kept.
+import { createHash } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
+import type pg from 'pg';
+
+/**
+ * Statements are prepared on each connection under a name derived from their text, so PostgreSQL
+ * parses and plans each of the dispatcher's few statement texts once per connection rather than once
+ * per batch (they are long CTEs: planning them was a share of every batch's cost). Texts beyond
+ * MAX_NAMED (a caller building texts from data) are sent unnamed, so neither side keeps them.
+ */
+const MAX_NAMED = 64;
+const names = new Map<string, string>();
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `hangar_tx_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+export interface Pipelined {
+  /** Sends one statement of the transaction now; resolves to its rows. */
+  query<R>(q: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own)
+   * and, behind that, `after`: a statement outside the transaction, on the same connection, for work
+   * that may only start once committed (it finds nothing of a transaction that did not commit).
+   * Resolves once committed, to the last statement's rows and `after`'s (or its failure).
+   */
+  commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
+}
+
+/** pg's Client has `pipeline` since 8.23; the types do not say so yet. */
+type PipelineClient = pg.PoolClient & { pipeline: boolean };
+
+/**
+ * Runs `work` in a transaction on a pooled connection switched to pipeline mode for its duration.
+ * COMMITs after `work` unless it called `commit`; ROLLBACK if `work` throws.
+ */
+export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipelined) => Promise<T>): Promise<T> {
+  const client = (await pool.connect()) as PipelineClient;
+  client.pipeline = true;
+  let committed: Promise<unknown> | undefined;
+  let after: Promise<unknown> | undefined;
+  let broken: Error | undefined;
+  // Not awaited: it leaves with the first statement. Were it to fail (a broken connection), the
+  // statements behind it fail the same way, so none of them runs outside the transaction.
+  const begun = client.query('BEGIN');
+  begun.catch(() => {});
+  const send = <R>(q: CompiledQuery<R>) => client.query({ name: nameOf(q.sql), text: q.sql, values: q.parameters as unknown[] });
+  const tx: Pipelined = {
+    async query<R>(q: CompiledQuery<R>): Promise<R[]> {
+      if (committed) throw new Error('pipelinedTransaction: a statement after the commit');
+      const rows = (await send(q)).rows as R[];
+      await begun;
+      return rows;
+    },
+    async commit<R, A>(q: CompiledQuery<R>, next?: CompiledQuery<A>) {
+      if (committed) throw new Error('pipelinedTransaction: a second commit');
+      const result = send(q);
+      committed = client.query('COMMIT');
+      committed.catch(() => {});
+      const afterRows = next && send(next).then((r) => r.rows as A[], (err: Error) => err);
+      after = afterRows;
+      const rows = (await result).rows as R[];
+      await begun;
+      // The rows count only once committed: what the caller does with them (start the runs) must
+      // not happen for a transaction that did not commit.
+      await committed;
+      return { rows, after: await afterRows };
+    },
+  };
+  try {
+    const value = await work(tx);
+    await (committed ?? client.query('COMMIT'));
+    return value;
+  } catch (err) {
+    // After a failed statement the COMMIT already sent (if any) ended the transaction as a ROLLBACK;
+    // otherwise end it here. A connection that cannot even do that is not given back to the pool.
+    if (committed) await committed.catch((e: Error) => (broken = e));
+    else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+    throw err;
+  } finally {
+    // Nothing of ours may still be on the wire when the connection goes back.
+    await after;
+    client.pipeline = false;
+    client.release(broken);
+  }
+}
