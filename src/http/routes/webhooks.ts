@@ -7,7 +7,11 @@ import type { Platform } from '../../platform.ts';
 export async function webhookRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    const raw = (_request: unknown, body: Buffer, done: (err: null, body: Buffer) => void) => done(null, body);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    // Also under the media type deliveries carry: Fastify remembers the parser of a registered type,
+    // and parses the Content-Type header anew for every request only the catch-all takes.
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
     scope.post<{ Params: { hook_id: string } }>(
       '/latest/webhooks/codehost/:hook_id',
       {
