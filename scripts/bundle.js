@@ -78,13 +78,24 @@ export async function bundle(outdir, key) {
       plugins: outside ? [packagesByUrl, ownUrls] : [ownUrls],
     });
     await writeFile(path.join(scratch, 'KEY'), key);
-    await rm(outdir, { recursive: true, force: true });
-    await rename(scratch, outdir);
+    // Renamed into place only where nothing complete is: a complete bundle that another process put
+    // there first must stay, as processes already running from it still load its chunks on demand
+    // (removing it to put an identical one in its place failed their imports). What is there without
+    // this key (an interrupted or older build) is removed first.
+    try {
+      await rename(scratch, outdir);
+    } catch (err) {
+      if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+      if (!(await readFile(path.join(outdir, 'KEY'), 'utf8').then((k) => k === key, () => false))) {
+        await rm(outdir, { recursive: true, force: true });
+        await rename(scratch, outdir);
+      }
+    }
   } catch (err) {
-    await rm(scratch, { recursive: true, force: true });
-    // Another process renamed its identical build into place first.
+    // Another process renamed its identical build into place between the two steps above.
     if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
   } finally {
+    await rm(scratch, { recursive: true, force: true });
     // The esbuild service is a child process; it is not needed once the bundle is written.
     await stop();
   }
