@@ -16,7 +16,7 @@ import pg from 'pg';
 import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
 import { freePort, hookAt, LOGIN, sendDelivery, TOKEN, waitFor } from './triggers/kit.ts';
 import * as P from './triggers/payloads.ts';
-import { alive } from './helpers/processes.ts';
+import { alive, watchProcess, type HangarProcess } from './helpers/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_MS = 4000;
@@ -74,26 +74,15 @@ function postmasterPid(): number | undefined {
   return Number(readFileSync(file, 'utf8').split('\n')[0]) || undefined;
 }
 
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-}
-
-function launch(command: string, args: string[], env: NodeJS.ProcessEnv): Running {
+// Not spawnHangar: this file starts `npm start` too, and stops the embedded PostgreSQL itself in its
+// cleanup (the shared helper's cleanup SIGKILLs a child's descendants, postmaster included).
+function launch(command: string, args: string[], env: NodeJS.ProcessEnv): HangarProcess {
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
-  let output = '';
-  child.stdout!.on('data', (b) => (output += b));
-  child.stderr!.on('data', (b) => (output += b));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => setImmediate(() => resolve({ code, signal, at: Date.now() }))),
-  );
-  return { child, output: () => output, exited };
+  return watchProcess(child);
 }
 
-async function ready(url: string, r: Running): Promise<void> {
+async function ready(url: string, r: HangarProcess): Promise<void> {
   await waitFor(
     'hangar to be ready',
     async () => {

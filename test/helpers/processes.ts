@@ -93,6 +93,11 @@ after(() => {
 export function spawnHangar(args: string[], env: NodeJS.ProcessEnv): HangarProcess {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
+  return watchProcess(child);
+}
+
+/** A child started with piped output: what it printed so far, and when and how it exited. */
+export function watchProcess(child: ChildProcess): HangarProcess {
   let output = '';
   child.stdout!.on('data', (b) => (output += b));
   child.stderr!.on('data', (b) => (output += b));
