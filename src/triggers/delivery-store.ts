@@ -55,11 +55,17 @@ const many = (n: number) => ({
 });
 const MANY = Array.from({ length: MAX_ROWS + 1 }, (_, n) => (n > 1 ? many(n) : ONE));
 
-/** The delivery's own content or hook made PostgreSQL refuse it (see receiver.ts), not the database. */
-const refusedForOne = (err: unknown) => {
+/**
+ * Why PostgreSQL refused a delivery for something of its own, not the database's fault: its body is
+ * not JSON (22xxx, or a \u0000 jsonb cannot hold) or not an object (23514), or its hook was deleted
+ * (23503, by another process within the secret cache's lifetime). Undefined for any other failure.
+ */
+export function deliveryRefusal(err: unknown): 'not_json' | 'no_hook' | undefined {
   const code = (err as { code?: string }).code;
-  return code !== undefined && (code.startsWith('22') || code === '23514' || code === '23503');
-};
+  if (code?.startsWith('22') || code === '23514') return 'not_json';
+  if (code === '23503') return 'no_hook';
+  return undefined;
+}
 
 export function createDeliveryStore(pool: pg.Pool) {
   const waiting: Pending[] = [];
@@ -79,7 +85,7 @@ export function createDeliveryStore(pool: pg.Pool) {
     try {
       ({ rows } = await pool.query<{ delivery_id: string }>({ ...MANY[batch.length], values: batch.flatMap((d) => [d.deliveryId, d.hookId, d.event, d.json]) }));
     } catch (err) {
-      if (!refusedForOne(err)) return batch.forEach((d) => d.reject(err));
+      if (!deliveryRefusal(err)) return batch.forEach((d) => d.reject(err));
       // One after the other, in arrival order: an id twice in the batch is stored by the first.
       for (const d of batch) await insertOne(d);
       return;

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { invalid, notFound, unauthorized } from '../errors.ts';
 import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../json-limits.ts';
 import type { DeliverySignal } from './delivery-signal.ts';
-import { createDeliveryStore } from './delivery-store.ts';
+import { createDeliveryStore, deliveryRefusal } from './delivery-store.ts';
 import type { HookSecrets } from './hook-secrets.ts';
 import type { HookStats } from './hook-stats.ts';
 
@@ -77,11 +77,9 @@ export function createReceiver(pool: pg.Pool, secrets: HookSecrets, signal: Pick
     try {
       inserted = await deliveries.store({ deliveryId: headers.delivery, hookId, event: headers.event, json: jsonText(raw, headers.contentType) });
     } catch (err) {
-      const code = (err as { code?: string }).code;
-      // 22xxx: not JSON (or a \u0000 jsonb cannot hold); 23514: JSON but not an object.
-      if (code?.startsWith('22') || code === '23514') throw notJson();
-      // The hook was deleted (by another process, within the secret cache's lifetime).
-      if (code === '23503') {
+      const refusal = deliveryRefusal(err);
+      if (refusal === 'not_json') throw notJson();
+      if (refusal === 'no_hook') {
         secrets.forget(hookId);
         throw noHook(hookId);
       }
