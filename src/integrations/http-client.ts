@@ -118,7 +118,8 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    const [resolve, chunks] = [this.#resolve, this.#chunks];
+    const resolve = this.#resolve;
+    const chunks = this.#chunks;
     if (this.#settle()) return;
     const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#size);
     resolve!({ status: this.#status, headers: this.#headers, body: parseBody(bytes, this.#headers['content-type']) });
@@ -149,7 +150,8 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   }
 
   #abort(reason: Unreachable): void {
-    const [reject, controller] = [this.#reject, this.#controller];
+    const reject = this.#reject;
+    const controller = this.#controller;
     if (this.#settle()) return;
     reject!(reason);
     controller?.abort(reason);
