@@ -126,6 +126,64 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
+/**
+ * Open loop at an even pace: request i is sent at start + i ÷ rate, whatever became of the earlier
+ * ones, on a pool of `connections` keep-alive connections; each latency counts from when its request
+ * was due, so waiting for a free connection is part of it (no coordinated omission).
+ *
+ * autocannon's `overallRate` cannot do this: each of its connections sends its share of a second back
+ * to back when the second starts (its httpClient.js resets `reqsMadeThisSecond` on a 1 s interval), so
+ * "half the maximum rate" is the maximum rate for half of each second, then nothing.
+ */
+export async function runPaced(options: { url: string; requests: AcRequest[]; connections: number; seconds: number; rate: number }): Promise<LoadResult> {
+  const { Pool } = await import('undici');
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const total = Math.round(options.rate * options.seconds);
+  const gap = 1000 / options.rate;
+  const samples: number[] = [];
+  const codes = new Map<string, number>();
+  const answers: Array<Promise<void>> = [];
+  const started = performance.now();
+  const send = (due: number, request: AcRequest) =>
+    pool.request({ method: (request.method ?? 'GET') as 'POST', path: request.path ?? '/', headers: request.headers, body: request.body }).then(
+      async (res) => {
+        await res.body.dump();
+        if (res.statusCode >= 200 && res.statusCode < 300) samples.push(performance.now() - due);
+        else codes.set(String(res.statusCode), (codes.get(String(res.statusCode)) ?? 0) + 1);
+      },
+      () => void codes.set('errors', (codes.get('errors') ?? 0) + 1),
+    );
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      while (sent < total && started + sent * gap <= performance.now()) {
+        const base = options.requests[sent % options.requests.length];
+        answers.push(send(started + sent * gap, base.setupRequest?.(base, {}) ?? base));
+        sent++;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, started + sent * gap - performance.now()));
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(answers);
+  await pool.close();
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(samples).sort();
+  const failures = total - samples.length;
+  return {
+    rps: total / seconds,
+    ok: samples.length,
+    okPerSecond: samples.length / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    seconds,
+    failures,
+    statusCodes: [`2xx×${samples.length}`, ...[...codes].map(([code, n]) => `${code}×${n}`)].join(' '),
+  };
+}
+
 function statusCodes(result: AcRawResult): string {
   const codes = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code}×${count}`);
   if (result.errors) codes.push(`errors×${result.errors}`);

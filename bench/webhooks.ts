@@ -42,6 +42,7 @@ import {
   printTable,
   rssMb,
   runLoad,
+  runPaced,
   sleep,
   startChild,
   startHangar,
@@ -65,9 +66,8 @@ const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
 /**
- * Connections of the half-rate run. autocannon paces `overallRate` per connection and per second (each
- * connection sends its share back to back when the second starts), so fewer connections spread each
- * second's deliveries out more; 10 is plenty for the rate (the check below says if it was not).
+ * Connections of the half-rate runs (the "BELOW THE RATE ASKED" check says if they were too few). In
+ * the autocannon run each sends its share of a second back to back when the second starts.
  */
 const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 const TARGETS = { rateRatio: 0.75, p99StartMs: 50, rssRatio: 1.4, rssSettleMb: 30 };
@@ -331,9 +331,49 @@ async function settledRss(server: Server, s: Saturated): Promise<number> {
   return rssMb(server.pid);
 }
 
+interface HalfRate {
+  load: LoadResult;
+  cpu: CpuReading;
+  latency: StartLatency;
+}
+
+/** A half-rate phase: its load, then (at most DRAIN_SECONDS) until every delivery's task started. */
+async function halfRate(server: Server, db: BenchDatabase, phase: string, load: () => Promise<LoadResult>): Promise<HalfRate> {
+  const stop = cpuMeter({ server: [server.pid], postgres: await backendPids(db.name) });
+  const result = await load();
+  const cpu = stop({ postgres: await backendPids(db.name) });
+  server.assertAlive();
+  const deadline = Date.now() + DRAIN_SECONDS * 1000;
+  let p = await progressOf(db, phase);
+  while (p.started < p.deliveries && Date.now() < deadline) {
+    await sleep(250);
+    p = await progressOf(db, phase);
+  }
+  return { load: result, cpu, latency: await startLatency(db, phase) };
+}
+
+/** The report's rows of a half-rate phase; `target`: the row that issue 14's p99 target is read on. */
+function halfRateRows(title: string, rate: number, { load, latency }: HalfRate, target: boolean): Row[] {
+  const late = latency.started < latency.deliveries;
+  const p99Cell = late && !Number.isFinite(latency.total.p99) ? `> ${DRAIN_SECONDS * 1000 + SECONDS * 1000}` : fmt(latency.total.p99, 0);
+  const met = latency.started === latency.deliveries && latency.total.p99 < TARGETS.p99StartMs;
+  return [
+    [title, `${rate}/s`, '', '', ''],
+    [`  accepted/s, 2xx p50 / p99 ms`, `${fmt(load.okPerSecond, 0)}, ${fmt(load.p50, 2)} / ${fmt(load.p99, 2)}`, '', '', load.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : ''],
+    [`  delivery → task start p50 / p99 ms`, `${fmt(latency.total.p50, 0)} / ${p99Cell}`, '', '', target ? `p99 < ${TARGETS.p99StartMs} ms: ${verdict(met)}` : 'for comparison'],
+    [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
+    [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', 'dispatcher'],
+    [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'task run'],
+    [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
+  ];
+}
+
 function say(line: string): void {
   process.stderr.write(`  ${line}\n`);
 }
+
+const describeHalf = ({ load, latency, cpu }: HalfRate) =>
+  `${describeLoad(load)}; delivery → task start p50 ${fmt(latency.total.p50, 0)} ms, p99 ${fmt(latency.total.p99, 0)} ms (${latency.started}/${latency.deliveries} started); other processes ${fmt(cpu.other * 100, 0)} % CPU`;
 
 const describeLoad = (l: LoadResult) => `${fmt(l.okPerSecond, 0)} accepted/s, p50 ${fmt(l.p50, 2)} ms, p99 ${fmt(l.p99, 2)} ms${l.failures ? `, FAILURES: ${l.statusCodes}` : ''}`;
 
@@ -408,21 +448,16 @@ async function main(): Promise<void> {
       hangar = await startOurs();
     }
 
-    // 3. Half the measured maximum, open loop: delivery → task start.
+    // 3. Half the measured maximum, open loop: delivery → task start. Evenly paced (the target), then
+    //    as autocannon's overallRate sends it, each second's share in a burst at its start (the
+    //    figure earlier runs reported).
     const rate = Math.max(1, Math.round(hs.load.okPerSecond / 2));
-    const stopHalf = cpuMeter({ server: [hangar.pid], postgres: await backendPids(db.name) });
-    const half = await runLoad({ url: hangar.url, requests: deliveries(hook, 'half'), connections: Math.min(HALF_CONNECTIONS, rate), seconds: SECONDS, overallRate: rate });
-    const halfCpu = stopHalf({ postgres: await backendPids(db.name) });
-    hangar.assertAlive();
-    const halfDeadline = Date.now() + DRAIN_SECONDS * 1000;
-    let p = await progressOf(db, 'half');
-    while (p.started < p.deliveries && Date.now() < halfDeadline) {
-      await sleep(250);
-      p = await progressOf(db, 'half');
-    }
-    const latency = await startLatency(db, 'half');
+    const halfConnections = Math.min(HALF_CONNECTIONS, rate);
+    const paced = await halfRate(hangar, db, 'half', () => runPaced({ url: hangar.url, requests: deliveries(hook, 'half'), connections: halfConnections, seconds: SECONDS, rate }));
+    say(`hangar at ${rate}/s, paced: ${describeHalf(paced)}`);
+    const bursts = await halfRate(hangar, db, 'burst', () => runLoad({ url: hangar.url, requests: deliveries(hook, 'burst'), connections: halfConnections, seconds: SECONDS, overallRate: rate }));
+    say(`hangar at ${rate}/s, autocannon's per-second bursts: ${describeHalf(bursts)}`);
     const rssHalf = rssMb(hangar.pid);
-    say(`hangar at ${rate}/s: ${describeLoad(half)}; delivery → task start p50 ${fmt(latency.total.p50, 0)} ms, p99 ${fmt(latency.total.p99, 0)} ms (${latency.started}/${latency.deliveries} started); other processes ${fmt(halfCpu.other * 100, 0)} % CPU`);
     const rssSettled = await settledRss(hangar, hs);
     say(`hangar RSS ${SETTLE_SECONDS} s after the saturated phase: ${fmt(rssSettled, 0)} MB (idle ${fmt(rssIdle, 0)})`);
     await hangar.stop();
@@ -455,9 +490,7 @@ async function main(): Promise<void> {
 
     // Report.
     const ratio = hs.load.okPerSecond / bs.load.okPerSecond;
-    const late = latency.started < latency.deliveries;
-    const p99Cell = late && !Number.isFinite(latency.total.p99) ? `> ${DRAIN_SECONDS * 1000 + SECONDS * 1000}` : fmt(latency.total.p99, 0);
-    const disturbed = [hs.cpu, bs.cpu, drainCpu, halfCpu, as.cpu].some((c) => c.other > OTHER_CPU_LIMIT);
+    const disturbed = [hs.cpu, bs.cpu, drainCpu, paced.cpu, bursts.cpu, as.cpu].some((c) => c.other > OTHER_CPU_LIMIT);
     const rows: Row[] = [
       [`accepted deliveries/s (${CONNECTIONS} conn.)`, fmt(hs.load.okPerSecond, 0), fmt(bs.load.okPerSecond, 0), percent(hs.load.okPerSecond, bs.load.okPerSecond), `≥ ${TARGETS.rateRatio * 100} %: ${verdict(ratio >= TARGETS.rateRatio)}`],
       [`  2xx p50 / p99 ms (${CONNECTIONS} conn.)`, `${fmt(hs.load.p50, 2)} / ${fmt(hs.load.p99, 2)}`, `${fmt(bs.load.p50, 2)} / ${fmt(bs.load.p99, 2)}`, `${times(hs.load.p50, bs.load.p50)} / ${times(hs.load.p99, bs.load.p99)}`, ''],
@@ -466,14 +499,8 @@ async function main(): Promise<void> {
       [`  PostgreSQL transactions/delivery`, fmt(hs.xactsPerDelivery, 2), fmt(bs.xactsPerDelivery, 2), '', 'hangar incl. its worker'],
       [`  tasks started/s meanwhile`, fmt(startedDuringMax / hs.load.seconds, 0), '', '', ''],
       [`  worker backlog after it: tasks started/s`, fmt(backlog.started / backlog.seconds, 0), '', '', backlog.drained ? `drained in ${fmt(backlog.seconds, 1)} s` : `${backlog.left} jobs purged after ${DRAIN_SECONDS} s`],
-      [`half rate (autocannon overallRate)`, `${rate}/s`, '', '', ''],
-      [`  accepted/s, 2xx p50 / p99 ms`, `${fmt(half.okPerSecond, 0)}, ${fmt(half.p50, 2)} / ${fmt(half.p99, 2)}`, '', '', half.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : ''],
-      [`  delivery → task start p50 ms`, fmt(latency.total.p50, 0), '', '', ''],
-      [`  delivery → task start p99 ms`, p99Cell, '', '', `< ${TARGETS.p99StartMs} ms: ${verdict(latency.started === latency.deliveries && latency.total.p99 < TARGETS.p99StartMs)}`],
-      [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
-      [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', 'dispatcher'],
-      [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'task run'],
-      [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
+      ...halfRateRows(`half rate, evenly paced`, rate, paced, true),
+      ...halfRateRows(`half rate, autocannon overallRate (each second's share sent at its start)`, rate, bursts, false),
       [`RSS MB idle → saturated → half rate`, `${fmt(rssIdle, 0)} → ${fmt(hs.rssMb, 0)} → ${fmt(rssHalf, 0)}`, `${fmt(baselineIdle, 0)} → ${fmt(bs.rssMb, 0)}`, times(hs.rssMb, bs.rssMb), `after saturated ≤ ${TARGETS.rssRatio}× baseline: ${verdict(hs.rssMb <= TARGETS.rssRatio * bs.rssMb)}`],
       [
         `RSS MB ${SETTLE_SECONDS} s after saturated (Δ idle)`,
@@ -484,9 +511,9 @@ async function main(): Promise<void> {
       ],
       [`all cores (--processes ${ALL_CORES}): accepted/s vs 1 process`, fmt(as.load.okPerSecond, 0), fmt(hs.load.okPerSecond, 0), percent(as.load.okPerSecond, hs.load.okPerSecond), `> 100 %: ${verdict(as.load.okPerSecond > hs.load.okPerSecond)}`],
       [`  2xx p99 ms / CPU µs/delivery / RSS MB (tree)`, `${fmt(as.load.p99, 2)} / ${fmt(cpuPer(as, 'server'), 0)} / ${fmt(as.rssMb, 0)}`, `${fmt(hs.load.p99, 2)} / ${fmt(cpuPer(hs, 'server'), 0)} / ${fmt(hs.rssMb, 0)}`, '', `other processes ${fmt(as.cpu.other * 100, 0)} % CPU`],
-      [`other processes' CPU % (sat. / backlog / half)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(halfCpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
+      [`other processes' CPU % (sat. / backlog / paced / bursts)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(paced.cpu.other * 100, 0)} / ${fmt(bursts.cpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
     ];
-    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate', half], ['baseline saturated', bs.load], ['hangar all cores saturated', as.load]] as const) {
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ['hangar all cores saturated', as.load]] as const) {
       if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
     }
     if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
@@ -494,7 +521,7 @@ async function main(): Promise<void> {
     console.log('');
     for (const line of machineLines('Hangar webhook benchmark', busy)) console.log(line);
     console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
-    console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections`);
+    console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections, evenly paced, and ${SECONDS} s more in autocannon's per-second bursts`);
     console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
     console.log(`Hangar runs \`hangar start --processes 1\` (API and worker in one process, worker concurrency 10, pool 10), and for the all-cores row \`--processes ${ALL_CORES}\`; load generator, server and PostgreSQL share the machine\n`);
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);

@@ -185,6 +185,8 @@ export function createLoop(deps: LoopDeps) {
    * no second statement. A finished task (a job retried after it finished) is not returned: `running`
    * too, since only one runner holds a task's job at a time, so a running task seen here was left by a
    * runner that died mid-run, and is run again. Returns the tasks that have something to run.
+   * The UPDATE names its rows by key (`= ANY`) as well as by the join: the dispatcher prepares this
+   * statement, and a plan cached while `tasks` was small would otherwise scan the table whole.
    */
   function beginStatement(conversationIds: string[]): RawBuilder<BegunRow> {
     return sql<BegunRow>`
@@ -199,7 +201,8 @@ export function createLoop(deps: LoopDeps) {
            SET state = CASE WHEN p.idle THEN 'completed' ELSE 'running' END, started_at = now(), updated_at = now(),
                finished_at = CASE WHEN p.idle THEN now() ELSE k.finished_at END, error = CASE WHEN p.idle THEN NULL ELSE k.error END
           FROM picked p
-         WHERE k.conversation_id = p.conversation_id AND k.state IN ('starting-up', 'waiting-for-capacity', 'running')
+         WHERE k.conversation_id = ANY(${conversationIds}::uuid[]) AND k.conversation_id = p.conversation_id
+           AND k.state IN ('starting-up', 'waiting-for-capacity', 'running')
         RETURNING k.conversation_id, k.project_id, k.agent_id, k.run_as, p.idle
       ), reply AS (
         INSERT INTO task_messages (conversation_id, kind, role, content)

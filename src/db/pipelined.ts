@@ -7,26 +7,8 @@
 // Each pipelined statement carries its own Sync, so PostgreSQL runs them in order, one at a time, as
 // if sent one after the other. A failed statement aborts the transaction: the statements queued behind
 // it fail too, and a COMMIT sent behind it answers ROLLBACK, so nothing of it is kept.
-import { createHash } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
-
-/**
- * Statements are prepared on each connection under a name derived from their text, so PostgreSQL
- * parses and plans each of the dispatcher's few statement texts once per connection rather than once
- * per batch (they are long CTEs: planning them was a share of every batch's cost). Texts beyond
- * MAX_NAMED (a caller building texts from data) are sent unnamed, so neither side keeps them.
- */
-const MAX_NAMED = 64;
-const names = new Map<string, string>();
-function nameOf(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED) {
-    name = `hangar_tx_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
-    names.set(text, name);
-  }
-  return name;
-}
 
 export interface Pipelined {
   /** Sends one statement of the transaction now; resolves to its rows. */
@@ -45,9 +27,10 @@ type PipelineClient = pg.PoolClient & { pipeline: boolean };
 
 /**
  * Runs `work` in a transaction on a pooled connection switched to pipeline mode for its duration.
- * COMMITs after `work` unless it called `commit`; ROLLBACK if `work` throws.
+ * COMMITs after `work` unless it called `commit`; ROLLBACK if `work` throws. `settings` are planner or
+ * other settings for this transaction only.
  */
-export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipelined) => Promise<T>): Promise<T> {
+export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipelined) => Promise<T>, settings: Record<string, string> = {}): Promise<T> {
   const client = (await pool.connect()) as PipelineClient;
   client.pipeline = true;
   let committed: Promise<unknown> | undefined;
@@ -57,7 +40,12 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   // statements behind it fail the same way, so none of them runs outside the transaction.
   const begun = client.query('BEGIN');
   begun.catch(() => {});
-  const send = <R>(q: CompiledQuery<R>) => client.query({ name: nameOf(q.sql), text: q.sql, values: q.parameters as unknown[] });
+  // The transaction's own settings (SET LOCAL), sent with BEGIN; one that fails aborts the transaction.
+  for (const [name, value] of Object.entries(settings)) client.query({ text: 'SELECT set_config($1, $2, true)', values: [name, value] }).catch(() => {});
+  // Unnamed, so planned for each run: the dispatcher's statements address a few rows by key in tables
+  // that grow, and a plan PostgreSQL cached while they were small (kept until they are analyzed
+  // again, which without autovacuum is never) scanned them whole on every batch.
+  const send = <R>(q: CompiledQuery<R>) => client.query({ text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
       if (committed) throw new Error('pipelinedTransaction: a statement after the commit');

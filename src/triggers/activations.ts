@@ -48,7 +48,10 @@ export interface InsertedRow {
 export function insertActivations(activations: NewActivation[], locked?: LockedRuns, ids = activations.map(() => randomUUID())): RawBuilder<InsertedRow> {
   const col = <T>(f: (a: NewActivation) => T) => activations.map(f);
   // Data-modifying CTEs run in one statement; the foreign keys of activations and task_messages to
-  // tasks are checked at its end, when the tasks exist.
+  // tasks are checked at its end, when the tasks exist. The payload is looked up per row by key, not
+  // joined: the statement is prepared (../db/pipelined.ts), and a join's plan cached while
+  // `deliveries` was small hashes the whole table on every batch once it is not (where nothing
+  // analyzes it again, such as a PostgreSQL with autovacuum off).
   return sql<InsertedRow>`
     WITH input AS (
       SELECT * FROM unnest(${ids}::uuid[], ${col((a) => a.trigger.id)}::uuid[], ${col((a) => a.trigger.project_id)}::uuid[],
@@ -68,8 +71,9 @@ export function insertActivations(activations: NewActivation[], locked?: LockedR
       RETURNING conversation_id
     ), message AS (
       INSERT INTO task_messages (conversation_id, kind, role, content)
-      SELECT i.conversation_id, 'message', 'user', jsonb_build_object('content', i.content || coalesce(d.payload::text, '') || i.suffix)
-        FROM input i JOIN task USING (conversation_id) LEFT JOIN deliveries d ON d.delivery_id = i.delivery_id
+      SELECT i.conversation_id, 'message', 'user',
+             jsonb_build_object('content', i.content || coalesce((SELECT d.payload::text FROM deliveries d WHERE d.delivery_id = i.delivery_id), '') || i.suffix)
+        FROM input i JOIN task USING (conversation_id)
     )${
       locked
         ? sql`, job AS (

@@ -51,6 +51,16 @@ interface ClaimedDelivery {
 
 const FIELDS = JSON.stringify(PAYLOAD_FIELDS);
 
+/**
+ * The dispatch transaction's planner settings. The claim must walk `deliveries_undispatched_idx` in
+ * order with a plain index scan: a claimed delivery's entry stays in that index until a vacuum, and only
+ * a plain index scan marks such entries dead as it passes them, so later claims skip them. A bitmap
+ * scan (which the planner picks once the index holds more entries than the LIMIT) visits every one of
+ * them in the heap on every claim: between two autovacuums under a steady flood, or forever without
+ * autovacuum, each claim then costs more than the deliveries it takes.
+ */
+const DISPATCH_SETTINGS = { enable_bitmapscan: 'off' };
+
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
 
@@ -190,7 +200,7 @@ export function createDispatcher(
   /** Dispatches one delivery on its own; a failure counts against it. */
   async function dispatchOne(deliveryId: string): Promise<void> {
     try {
-      start(await pipelinedTransaction(pool, async (tx) => dispatchIn(tx, await claim(tx, { deliveryId }))));
+      start(await pipelinedTransaction(pool, async (tx) => dispatchIn(tx, await claim(tx, { deliveryId })), DISPATCH_SETTINGS));
     } catch (err) {
       log(`dispatch: delivery ${deliveryId} failed: ${(err as Error).message}`);
       await db.updateTable('deliveries').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1) })).where('delivery_id', '=', deliveryId).execute();
@@ -219,7 +229,7 @@ export function createDispatcher(
           const deliveries = await claim(tx, { limit });
           claimed = deliveries.map((d) => d.delivery_id);
           return dispatchIn(tx, deliveries);
-        });
+        }, DISPATCH_SETTINGS);
         start(jobs);
         return claimed.length;
       } catch (err) {
