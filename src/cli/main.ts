@@ -3,6 +3,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
+import { startMemoryReturn } from '../memory-return.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
 import { PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
@@ -65,6 +66,7 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
     return;
   }
   if (inCluster) process.send!({ type: 'hangar:ready' } satisfies WorkerMessage);
+  startMemoryReturn();
   if (pending) stop(pending);
 }
 

@@ -1,0 +1,51 @@
+// A burst's memory goes back once the burst is over (src/memory-return.ts): the decision window by
+// window, and, in processes of their own (test/helpers/memory-burst.ts), the collection itself: V8's
+// major collection observed and the heap's committed size back down after a burst of promoted garbage,
+// where a process without it keeps that heap, while a quiet process is left alone.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { test } from 'node:test';
+import { BurstWatch } from '../src/memory-return.ts';
+
+const MB = 1024 * 1024;
+
+test('a collection is asked for once per burst: when it ends, and only if the heap grew', () => {
+  const watch = new BurstWatch(40 * MB);
+  assert.equal(watch.window(0.01, 40 * MB), false, 'quiet from the start');
+  assert.equal(watch.window(0.6, 70 * MB), false, 'busy: never during the burst');
+  assert.equal(watch.window(0.3, 80 * MB), false);
+  assert.equal(watch.window(0.1, 80 * MB), false, 'winding down is not quiet yet');
+  assert.equal(watch.window(0.02, 80 * MB), true, 'quiet after a burst, committed heap 40 MB above its low mark');
+  watch.collected(35 * MB);
+  assert.equal(watch.window(0.01, 60 * MB), false, 'quiet again: the burst was already handled');
+  assert.equal(watch.window(0.5, 45 * MB), false);
+  assert.equal(watch.window(0.01, 45 * MB), false, 'a burst that left less than 16 MB is not worth a pause');
+  assert.equal(watch.window(0.5, 30 * MB), false, 'V8 handed pages back on its own: the low mark follows');
+  assert.equal(watch.window(0.01, 47 * MB), true);
+});
+
+const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
+
+function runChild(mode: 'burst' | 'burst-unwatched' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) return reject(new Error(`child exited ${code}: ${out}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()!));
+    });
+  });
+}
+
+test('after a burst of promoted garbage the heap is collected and handed back; a quiet process is not collected', async () => {
+  const [watched, unwatched, quiet] = await Promise.all([runChild('burst'), runChild('burst-unwatched'), runChild('quiet')]);
+  const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
+  assert.ok(watched.peak - watched.before > 16 * MB, `the burst grew the heap (${mb(watched.before)} → ${mb(watched.peak)})`);
+  assert.ok(watched.majors >= 1, 'a major collection once the burst was over');
+  assert.ok(watched.after < watched.peak - 16 * MB, `committed heap back down: ${mb(watched.peak)} → ${mb(watched.after)}`);
+  assert.ok(unwatched.after > watched.after + 16 * MB, `without it V8 keeps the burst's heap meanwhile (${mb(unwatched.after)} vs ${mb(watched.after)})`);
+  assert.equal(quiet.majors, 0, 'no collection in a process that did no work');
+});
