@@ -185,8 +185,8 @@ export function createLoop(deps: LoopDeps) {
    * no second statement. A finished task (a job retried after it finished) is not returned: `running`
    * too, since only one runner holds a task's job at a time, so a running task seen here was left by a
    * runner that died mid-run, and is run again. Returns the tasks that have something to run.
-   * The UPDATE names its rows by key (`= ANY`) as well as by the join: the dispatcher prepares this
-   * statement, and a plan cached while `tasks` was small would otherwise scan the table whole.
+   * The UPDATE names its rows by key (`= ANY`) as well as by the join, so its plan can reach them
+   * through `tasks_pkey` instead of joining the whole table.
    */
   function beginStatement(conversationIds: string[]): RawBuilder<BegunRow> {
     return sql<BegunRow>`

@@ -7,6 +7,7 @@
 // Each pipelined statement carries its own Sync, so PostgreSQL runs them in order, one at a time, as
 // if sent one after the other. A failed statement aborts the transaction: the statements queued behind
 // it fail too, and a COMMIT sent behind it answers ROLLBACK, so nothing of it is kept.
+import { createHash } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 
@@ -20,6 +21,27 @@ export interface Pipelined {
    * Resolves once committed, to the last statement's rows and `after`'s (or its failure).
    */
   commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
+}
+
+/**
+ * The transaction's statements are prepared on each connection under a name derived from their text,
+ * so PostgreSQL parses each of the dispatcher's few statement texts once per connection rather than
+ * once per batch, and plans it once it has seen it five times. A plan cached that way is kept until
+ * the tables are analyzed again (which, without autovacuum, is never), whatever they have grown to
+ * since: a caller whose statements must stay on their indexes as the tables grow says so in
+ * `settings` (the dispatcher turns sequential and bitmap scans off). The statement behind the COMMIT
+ * runs outside those settings, so it goes unnamed and is planned for each run. Texts beyond
+ * MAX_NAMED (a caller building texts from data) are sent unnamed, so neither side keeps them.
+ */
+const MAX_NAMED = 64;
+const names = new Map<string, string>();
+function nameOf(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `hangar_tx_${createHash('sha256').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** pg's Client has `pipeline` since 8.23; the types do not say so yet. */
@@ -42,10 +64,7 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   begun.catch(() => {});
   // The transaction's own settings (SET LOCAL), sent with BEGIN; one that fails aborts the transaction.
   for (const [name, value] of Object.entries(settings)) client.query({ text: 'SELECT set_config($1, $2, true)', values: [name, value] }).catch(() => {});
-  // Unnamed, so planned for each run: the dispatcher's statements address a few rows by key in tables
-  // that grow, and a plan PostgreSQL cached while they were small (kept until they are analyzed
-  // again, which without autovacuum is never) scanned them whole on every batch.
-  const send = <R>(q: CompiledQuery<R>) => client.query({ text: q.sql, values: q.parameters as unknown[] });
+  const send = <R>(q: CompiledQuery<R>, named = true) => client.query({ name: named ? nameOf(q.sql) : undefined, text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
       if (committed) throw new Error('pipelinedTransaction: a statement after the commit');
@@ -58,7 +77,7 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
       const result = send(q);
       committed = client.query('COMMIT');
       committed.catch(() => {});
-      const afterRows = next && send(next).then((r) => r.rows as A[], (err: Error) => err);
+      const afterRows = next && send(next, false).then((r) => r.rows as A[], (err: Error) => err);
       after = afterRows;
       const rows = (await result).rows as R[];
       await begun;

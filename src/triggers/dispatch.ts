@@ -52,14 +52,16 @@ interface ClaimedDelivery {
 const FIELDS = JSON.stringify(PAYLOAD_FIELDS);
 
 /**
- * The dispatch transaction's planner settings. The claim must walk `deliveries_undispatched_idx` in
- * order with a plain index scan: a claimed delivery's entry stays in that index until a vacuum, and only
- * a plain index scan marks such entries dead as it passes them, so later claims skip them. A bitmap
- * scan (which the planner picks once the index holds more entries than the LIMIT) visits every one of
- * them in the heap on every claim: between two autovacuums under a steady flood, or forever without
- * autovacuum, each claim then costs more than the deliveries it takes.
+ * The dispatch transaction's planner settings. Its statements address a few rows by key, and their
+ * plans are cached per connection (../db/pipelined.ts): a plan made while the tables were small scans
+ * them whole for as long as it is kept, so sequential scans are off. And the claim must walk
+ * `deliveries_undispatched_idx` in order with a plain index scan: a claimed delivery's entry stays in
+ * that index until a vacuum, and only a plain index scan marks such entries dead as it passes them,
+ * so later claims skip them. A bitmap scan (which the planner picks once the index holds more entries
+ * than the LIMIT) visits every one of them in the heap on every claim: between two autovacuums under
+ * a steady flood, or forever without autovacuum, each claim then costs more than the deliveries it takes.
  */
-const DISPATCH_SETTINGS = { enable_bitmapscan: 'off' };
+const DISPATCH_SETTINGS = { enable_seqscan: 'off', enable_bitmapscan: 'off' };
 
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
