@@ -62,18 +62,18 @@ function collect(): Promise<void> {
 }
 
 /**
- * Starts watching this process; the result stops it. Not while the process is open to a debugger
- * (`--inspect`): an in-process session's collection then waits on the debugger's session forever.
+ * Starts watching this process; the result stops it. Nothing is collected while the process is open
+ * to a debugger (`--inspect`, or SIGUSR1 later): an in-process session's collection then waits on the
+ * debugger's session forever.
  */
 export function startMemoryReturn(windowMs = WINDOW_MS): () => void {
-  if (inspectorUrl()) return () => {};
   const watch = new BurstWatch(v8.getHeapStatistics().total_heap_size);
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(now, last);
     last = now;
-    if (!watch.window(utilization, v8.getHeapStatistics().total_heap_size)) return;
+    if (!watch.window(utilization, v8.getHeapStatistics().total_heap_size) || inspectorUrl()) return;
     void collect().then(() => watch.collected(v8.getHeapStatistics().total_heap_size));
   }, windowMs);
   timer.unref();

@@ -26,7 +26,7 @@ test('a collection is asked for once per burst: when it ends, and only if the he
 
 const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
 
-function runChild(mode: 'burst' | 'burst-unwatched' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
+function runChild(mode: 'burst' | 'burst-unwatched' | 'burst-inspected' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -48,4 +48,11 @@ test('after a burst of promoted garbage the heap is collected and handed back; a
   assert.ok(watched.after < watched.peak - 16 * MB, `committed heap back down: ${mb(watched.peak)} → ${mb(watched.after)}`);
   assert.ok(unwatched.after > watched.after + 16 * MB, `without it V8 keeps the burst's heap meanwhile (${mb(unwatched.after)} vs ${mb(watched.after)})`);
   assert.equal(quiet.majors, 0, 'no collection in a process that did no work');
+});
+
+test('a process open to a debugger is left alone (an in-process collection would wait on the debugger)', async () => {
+  const [inspected, watched] = await Promise.all([runChild('burst-inspected'), runChild('burst')]);
+  const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
+  assert.ok(inspected.peak - inspected.before > 16 * MB, 'the burst grew the heap');
+  assert.ok(inspected.after > watched.after + 16 * MB, `not collected: ${mb(inspected.after)} left, where the same burst without a debugger went down to ${mb(watched.after)}`);
 });
