@@ -102,19 +102,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       { url: options.url, connections: options.connections, duration: options.seconds, requests: options.requests, timeout: 10, ...(options.overallRate ? { overallRate: options.overallRate } : {}) },
       (err, result) => {
         if (err) return reject(err);
-        const seconds = (performance.now() - started) / 1000;
-        const sorted = Float64Array.from(samples).sort();
-        resolve({
-          rps: result.requests.average,
-          ok: samples.length,
-          okPerSecond: samples.length / seconds,
-          p50: percentile(sorted, 0.5),
-          p99: percentile(sorted, 0.99),
-          max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
-          seconds,
-          failures: result.errors + result.timeouts + result.non2xx,
-          statusCodes: statusCodes(result),
-        });
+        resolve(loadResult(samples, started, result.requests.average, result.errors + result.timeouts + result.non2xx, statusCodes(result)));
       },
     );
     instance.on('response', (client, status, _bytes, ms) => {
@@ -168,11 +156,16 @@ export async function runPaced(options: { url: string; requests: AcRequest[]; co
   });
   await Promise.all(answers);
   await pool.close();
+  const statuses = [`2xx×${samples.length}`, ...[...codes].map(([code, n]) => `${code}×${n}`)].join(' ');
+  return loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses);
+}
+
+/** A run's figures from its 2xx latencies (ms) and the time it started (performance.now()). */
+function loadResult(samples: number[], started: number, rps: number, failures: number, statusCodes: string): LoadResult {
   const seconds = (performance.now() - started) / 1000;
   const sorted = Float64Array.from(samples).sort();
-  const failures = total - samples.length;
   return {
-    rps: total / seconds,
+    rps,
     ok: samples.length,
     okPerSecond: samples.length / seconds,
     p50: percentile(sorted, 0.5),
@@ -180,7 +173,7 @@ export async function runPaced(options: { url: string; requests: AcRequest[]; co
     max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
     seconds,
     failures,
-    statusCodes: [`2xx×${samples.length}`, ...[...codes].map(([code, n]) => `${code}×${n}`)].join(' '),
+    statusCodes,
   };
 }
 

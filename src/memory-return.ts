@@ -3,7 +3,7 @@
 // only by such a full collection. A burst that promotes tens of MB of short-lived objects without
 // reaching the limit therefore leaves them resident until the next burst: 10 s of webhook deliveries
 // took the old space from 32 to 72 MB with no full collection at all, and RSS stayed 70 MB above idle
-// (bench/README.md, "Webhooks: memory after the burst"). So when a period of work ends (the event
+// (bench/README.md, webhooks, "Memory after the burst"). So when a period of work ends (the event
 // loop was busy in one window and is quiet in the next) and the heap has grown since it was last
 // collected, this asks V8 for one compacting collection that hands the freed pages back (a pause of
 // tens of ms, once, in a quiet process). A quiet process is never collected, and a busy one never by this.
@@ -51,7 +51,12 @@ export class BurstWatch {
  */
 function collect(): Promise<void> {
   const session = new Session();
-  session.connect();
+  try {
+    session.connect();
+  } catch {
+    // No inspector to connect to (a Node built without one): nothing to collect with.
+    return Promise.resolve();
+  }
   return new Promise<void>((resolve) =>
     session.post('HeapProfiler.collectGarbage', () => {
       // Not from within the session's own callback: that can leave the main thread waiting on it.

@@ -11,18 +11,6 @@ import { createHash } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 
-export interface Pipelined {
-  /** Sends one statement of the transaction now; resolves to its rows. */
-  query<R>(q: CompiledQuery<R>): Promise<R[]>;
-  /**
-   * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own)
-   * and, behind that, `after`: a statement outside the transaction, on the same connection, for work
-   * that may only start once committed (it finds nothing of a transaction that did not commit).
-   * Resolves once committed, to the last statement's rows and `after`'s (or its failure).
-   */
-  commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
-}
-
 /**
  * The transaction's statements are prepared on each connection under a name derived from their text,
  * so PostgreSQL parses each of the dispatcher's few statement texts once per connection rather than
@@ -42,6 +30,18 @@ function nameOf(text: string): string | undefined {
     names.set(text, name);
   }
   return name;
+}
+
+export interface Pipelined {
+  /** Sends one statement of the transaction now; resolves to its rows. */
+  query<R>(q: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own)
+   * and, behind that, `after`: a statement outside the transaction, on the same connection, for work
+   * that may only start once committed (it finds nothing of a transaction that did not commit).
+   * Resolves once committed, to the last statement's rows and `after`'s (or its failure).
+   */
+  commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
 }
 
 /** pg's Client has `pipeline` since 8.23; the types do not say so yet. */
