@@ -51,12 +51,7 @@ export class BurstWatch {
  */
 function collect(): Promise<void> {
   const session = new Session();
-  try {
-    session.connect();
-  } catch {
-    // No inspector to connect to (a Node built without one): nothing to collect with.
-    return Promise.resolve();
-  }
+  session.connect();
   return new Promise<void>((resolve) =>
     session.post('HeapProfiler.collectGarbage', () => {
       // Not from within the session's own callback: that can leave the main thread waiting on it.

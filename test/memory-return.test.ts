@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { BurstWatch } from '../src/memory-return.ts';
+import { watchProcess } from './helpers/processes.ts';
 
 const MB = 1024 * 1024;
+const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
 
 test('a collection is asked for once per burst: when it ends, and only if the heap grew', () => {
   const watch = new BurstWatch(40 * MB);
@@ -26,23 +28,18 @@ test('a collection is asked for once per burst: when it ends, and only if the he
 
 const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
 
-function runChild(mode: 'burst' | 'burst-unwatched' | 'burst-inspected' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) return reject(new Error(`child exited ${code}: ${out}`));
-      resolve(JSON.parse(out.trim().split('\n').pop()!));
-    });
-  });
+async function runChild(mode: 'burst' | 'burst-unwatched' | 'burst-inspected' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
+  const run = watchProcess(spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), 30_000);
+  const { code } = await run.exited;
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`child exited ${code}: ${run.output()}`);
+  // Its report is its last line of JSON (whatever else the runtime printed).
+  return JSON.parse(run.output().trim().split('\n').filter((l) => l.startsWith('{')).pop()!);
 }
 
 test('after a burst of promoted garbage the heap is collected and handed back; a quiet process is not collected', async () => {
   const [watched, unwatched, quiet] = await Promise.all([runChild('burst'), runChild('burst-unwatched'), runChild('quiet')]);
-  const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
   assert.ok(watched.peak - watched.before > 16 * MB, `the burst grew the heap (${mb(watched.before)} → ${mb(watched.peak)})`);
   assert.ok(watched.majors >= 1, 'a major collection once the burst was over');
   assert.ok(watched.after < watched.peak - 16 * MB, `committed heap back down: ${mb(watched.peak)} → ${mb(watched.after)}`);
@@ -52,7 +49,6 @@ test('after a burst of promoted garbage the heap is collected and handed back; a
 
 test('a process open to a debugger is left alone (an in-process collection would wait on the debugger)', async () => {
   const [inspected, watched] = await Promise.all([runChild('burst-inspected'), runChild('burst')]);
-  const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
   assert.ok(inspected.peak - inspected.before > 16 * MB, 'the burst grew the heap');
   assert.ok(inspected.after > watched.after + 16 * MB, `not collected: ${mb(inspected.after)} left, where the same burst without a debugger went down to ${mb(watched.after)}`);
 });

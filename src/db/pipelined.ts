@@ -62,8 +62,13 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   // statements behind it fail the same way, so none of them runs outside the transaction.
   const begun = client.query('BEGIN');
   begun.catch(() => {});
-  // The transaction's own settings (SET LOCAL), sent with BEGIN; one that fails aborts the transaction.
-  for (const [name, value] of Object.entries(settings)) client.query({ text: 'SELECT set_config($1, $2, true)', values: [name, value] }).catch(() => {});
+  // The transaction's own settings (SET LOCAL), in one statement sent with BEGIN; one that fails
+  // aborts the transaction.
+  const entries = Object.entries(settings);
+  if (entries.length) {
+    const text = `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
+    client.query({ name: nameOf(text), text, values: entries.flat() }).catch(() => {});
+  }
   const send = <R>(q: CompiledQuery<R>, named = true) => client.query({ name: named ? nameOf(q.sql) : undefined, text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
