@@ -16,6 +16,7 @@ import { render } from '../tools/templating.ts';
 import { parseBoundedJson } from '../json-limits.ts';
 import { agentNotFound, shape, type AgentRow, type Agents } from './agents.ts';
 import type { Action, Agent } from './definition.ts';
+import { messageContent } from './message-content.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
 export interface LoopDeps {
@@ -108,7 +109,7 @@ export function createLoop(deps: LoopDeps) {
   }
 
   async function history(conversationId: string): Promise<ChatMessage[]> {
-    const rows = await db.selectFrom('task_messages').select(['kind', 'role', 'content']).where('conversation_id', '=', conversationId).orderBy('id').execute();
+    const rows = await db.selectFrom('task_messages').select(['kind', 'role', messageContent().as('content')]).where('conversation_id', '=', conversationId).orderBy('id').execute();
     const out: ChatMessage[] = [];
     for (const r of rows) {
       const c = r.content as { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; output?: unknown; errors?: unknown };

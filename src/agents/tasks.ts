@@ -9,6 +9,7 @@ import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/paginati
 import { conflict, invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { enqueue, enqueueManyStatement } from '../jobs/queue.ts';
+import { messageContent } from './message-content.ts';
 import { itemOf, metadataOf, type MessageRow, type TaskItem } from './task-items.ts';
 
 export const AGENT_TASK_JOB = 'agent_task';
@@ -46,8 +47,10 @@ export interface TriggerInput {
   edit_message_id?: string;
 }
 
+const MESSAGE_COLUMNS = ['id', 'kind', 'role', 'created_at', messageContent().as('content')] as const;
+
 /** The first user message of a task: its trigger message, whose text is the task's title. */
-const firstMessage = sql<string | null>`(SELECT m.content->>'content' FROM task_messages m WHERE m.conversation_id = t.conversation_id AND m.kind = 'message' AND m.role = 'user' ORDER BY m.id LIMIT 1)`;
+const firstMessage = sql<string | null>`(SELECT ${messageContent('m')}->>'content' FROM task_messages m WHERE m.conversation_id = t.conversation_id AND m.kind = 'message' AND m.role = 'user' ORDER BY m.id LIMIT 1)`;
 
 const CONVERSATION_FIELDS: Record<string, FilterField> = {
   'conversation.agent_id': { expr: sql`t.agent_id`, uuid: true },
@@ -214,7 +217,7 @@ export function createTasks(db: Kysely<Database>) {
       const task = await taskOf(actor.project.id, agentId, conversationId);
       const size = page.page_size ?? pageSize({});
       const { before, after } = viewCursor(page.cursor);
-      let query = db.selectFrom('task_messages').selectAll().where('conversation_id', '=', task.conversation_id).orderBy('id', 'desc').limit(size + 1);
+      let query = db.selectFrom('task_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', task.conversation_id).orderBy('id', 'desc').limit(size + 1);
       if (before !== undefined) query = query.where('id', '<', before);
       if (after !== undefined) query = query.where('created_at', '>=', after);
       const rows = await query.execute();
@@ -226,7 +229,7 @@ export function createTasks(db: Kysely<Database>) {
     async triggerMessage(actor: Actor, agentId: string, conversationId: string) {
       const task = await taskOf(actor.project.id, agentId, conversationId);
       const first = await triggerMessageId(task.conversation_id);
-      const row = first === undefined ? undefined : await db.selectFrom('task_messages').selectAll().where('id', '=', first).executeTakeFirst();
+      const row = first === undefined ? undefined : await db.selectFrom('task_messages').select(MESSAGE_COLUMNS).where('id', '=', first).executeTakeFirst();
       if (!row) throw notFound(`Task ${conversationId} has no trigger message.`);
       return { trigger_message: items([row], task, first)[0] };
     },

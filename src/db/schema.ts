@@ -152,6 +152,8 @@ export interface Database {
     kind: 'message' | 'tool_run';
     role: string;
     content: Json<unknown>;
+    /** A delivery's message holds the text around its payload; read it with messageContent() (../agents/message-content.ts). */
+    delivery_id: string | null;
     created_at: CreatedAt;
   };
   codehost_hooks: {

@@ -12,7 +12,8 @@ export interface NewActivation {
   item: string;
   /**
    * The task's first (user) message: `content`, or, for a delivery, `content` + the delivery's stored
-   * payload as JSON + `suffix`, put together by PostgreSQL (the payload does not travel back).
+   * payload as JSON + `suffix`, stored by reference to the delivery and put together when read
+   * (task_message_content(), migration 012): the payload is neither copied nor sent back.
    */
   content: string;
   payloadOf?: { deliveryId: string; suffix: string };
@@ -48,10 +49,8 @@ export interface InsertedRow {
 export function insertActivations(activations: NewActivation[], locked?: LockedRuns, ids = activations.map(() => randomUUID())): RawBuilder<InsertedRow> {
   const col = <T>(f: (a: NewActivation) => T) => activations.map(f);
   // Data-modifying CTEs run in one statement; the foreign keys of activations and task_messages to
-  // tasks are checked at its end, when the tasks exist. The payload is looked up per row by key, not
-  // joined: the statement is prepared (../db/pipelined.ts), and a join's plan cached while
-  // `deliveries` was small hashes the whole table on every batch once it is not (where nothing
-  // analyzes it again, such as a PostgreSQL with autovacuum off).
+  // tasks are checked at its end, when the tasks exist. A delivery's message names the delivery
+  // rather than copying its payload (migration 012: task_message_content() reads it whole).
   return sql<InsertedRow>`
     WITH input AS (
       SELECT * FROM unnest(${ids}::uuid[], ${col((a) => a.trigger.id)}::uuid[], ${col((a) => a.trigger.project_id)}::uuid[],
@@ -70,9 +69,10 @@ export function insertActivations(activations: NewActivation[], locked?: LockedR
         FROM input i JOIN activated USING (conversation_id)
       RETURNING conversation_id
     ), message AS (
-      INSERT INTO task_messages (conversation_id, kind, role, content)
+      INSERT INTO task_messages (conversation_id, kind, role, content, delivery_id)
       SELECT i.conversation_id, 'message', 'user',
-             jsonb_build_object('content', i.content || coalesce((SELECT d.payload::text FROM deliveries d WHERE d.delivery_id = i.delivery_id), '') || i.suffix)
+             CASE WHEN i.delivery_id IS NULL THEN jsonb_build_object('content', i.content) ELSE jsonb_build_object('content', i.content, 'suffix', i.suffix) END,
+             i.delivery_id
         FROM input i JOIN task USING (conversation_id)
     )${
       locked

@@ -11,6 +11,7 @@ import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehos
 import {
   connectCodeHost,
   createTrigger,
+  firstMessage,
   hookAt,
   LOGIN,
   listTriggers,
@@ -124,7 +125,7 @@ describe('signature', () => {
     const [row] = await query(server.databaseUrl, 'SELECT payload FROM deliveries WHERE delivery_id = $1', [d1.id]);
     assert.equal(row.payload.issue.title, 'Ünïcödé — “quotes” ✓');
     const titles = [];
-    for (const d of [d1, d2]) titles.push(...(await query(server.databaseUrl, "SELECT m.content->>'content' AS content FROM activations a JOIN task_messages m ON m.conversation_id = a.conversation_id WHERE a.source = $1 AND m.kind = 'message' AND m.role = 'user'", [`delivery:${d.id}`])).map((r) => r.content));
+    for (const d of [d1, d2]) titles.push(...(await query(server.databaseUrl, "SELECT task_message_content(m.content, m.delivery_id)->>'content' AS content FROM activations a JOIN task_messages m ON m.conversation_id = a.conversation_id WHERE a.source = $1 AND m.kind = 'message' AND m.role = 'user'", [`delivery:${d.id}`])).map((r) => r.content));
     assert.equal(titles.length, 2);
     assert.match(titles[0], /"Ünïcödé — “quotes” ✓" was opened/);
     assert.match(titles[1], /"Form-encoded delivery" was opened/);
@@ -229,7 +230,21 @@ describe('ping, redelivery, pause, deletion', () => {
     assert.deepEqual((await activationsOf(d.id)).map((a) => a.trigger_id), [kept.body.trigger_id], 'only the remaining trigger fired');
     assert.equal(await taskCount(), seenTasks);
 
+    // The task's trigger message names the delivery rather than holding a copy of its payload; the
+    // hook's deletion takes its deliveries, and the message its copy of the payload first.
+    const [{ conversation_id: task }] = await activationsOf(d.id);
+    const before = await firstMessage(c, stays, task);
+    assert.match(before, /"After deletion" was opened/);
+    assert.ok(before.includes('"body": "Details inside."'), before);
+    const stored = async () => (await query(server.databaseUrl, "SELECT delivery_id, content ? 'suffix' AS by_reference, length(content::text) AS length FROM task_messages WHERE conversation_id = $1 AND role = 'user'", [task]))[0];
+    const referenced = await stored();
+    assert.deepEqual([referenced.delivery_id, referenced.by_reference], [d.id, true]);
+    assert.ok(referenced.length < before.length / 2, 'the payload is not stored twice');
+
     assert.equal((await c.post(`/latest/agents/${stays}/triggers/${kept.body.trigger_id}/delete`)).status, 200);
+    assert.deepEqual(await deliveryRows(d.id), [], 'the hook took its deliveries');
+    assert.equal(await firstMessage(c, stays, task), before, 'the trigger message reads the same as before');
+    assert.equal((await stored()).delivery_id, null);
     const late = await sendDelivery(hook, 'issues', opened('After the hook went'));
     expectError(asReply(late), 404, 'not_found');
     assert.deepEqual(await deliveryRows(late.id), []);
