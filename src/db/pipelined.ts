@@ -18,8 +18,9 @@ import type pg from 'pg';
  * the tables are analyzed again (which, without autovacuum, is never), whatever they have grown to
  * since: a caller whose statements must stay on their indexes as the tables grow says so in
  * `settings` (the dispatcher turns sequential and bitmap scans off). The statement behind the COMMIT
- * runs outside those settings, so it goes unnamed and is planned for each run. Texts beyond
- * MAX_NAMED (a caller building texts from data) are sent unnamed, so neither side keeps them.
+ * runs in a transaction of its own with the same settings, so it is prepared too (planned per run,
+ * it cost the dispatcher a third of that statement's time). Texts beyond MAX_NAMED (a caller
+ * building texts from data) are sent unnamed, so neither side keeps them.
  */
 const MAX_NAMED = 64;
 const names = new Map<string, string>();
@@ -37,9 +38,10 @@ export interface Pipelined {
   query<R>(q: CompiledQuery<R>): Promise<R[]>;
   /**
    * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own)
-   * and, behind that, `after`: a statement outside the transaction, on the same connection, for work
-   * that may only start once committed (it finds nothing of a transaction that did not commit).
-   * Resolves once committed, to the last statement's rows and `after`'s (or its failure).
+   * and, behind that, `after`: a statement in a transaction of its own (with the same settings), on
+   * the same connection, for work that may only start once committed (it finds nothing of a
+   * transaction that did not commit). Resolves once committed, to the last statement's rows and
+   * `after`'s (or its failure).
    */
   commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
 }
@@ -58,18 +60,20 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   let committed: Promise<unknown> | undefined;
   let after: Promise<unknown> | undefined;
   let broken: Error | undefined;
-  // Not awaited: it leaves with the first statement. Were it to fail (a broken connection), the
-  // statements behind it fail the same way, so none of them runs outside the transaction.
-  const begun = client.query('BEGIN');
-  begun.catch(() => {});
   // The transaction's own settings (SET LOCAL), in one statement sent with BEGIN; one that fails
   // aborts the transaction.
   const entries = Object.entries(settings);
-  if (entries.length) {
-    const text = `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
-    client.query({ name: nameOf(text), text, values: entries.flat() }).catch(() => {});
-  }
-  const send = <R>(q: CompiledQuery<R>, named = true) => client.query({ name: named ? nameOf(q.sql) : undefined, text: q.sql, values: q.parameters as unknown[] });
+  const settingsText = `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
+  const begin = () => {
+    const begun = client.query('BEGIN');
+    begun.catch(() => {});
+    if (entries.length) client.query({ name: nameOf(settingsText), text: settingsText, values: entries.flat() }).catch(() => {});
+    return begun;
+  };
+  // Not awaited: it leaves with the first statement. Were it to fail (a broken connection), the
+  // statements behind it fail the same way, so none of them runs outside the transaction.
+  const begun = begin();
+  const send = <R>(q: CompiledQuery<R>) => client.query({ name: nameOf(q.sql), text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
       if (committed) throw new Error('pipelinedTransaction: a statement after the commit');
@@ -82,8 +86,13 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
       const result = send(q);
       committed = client.query('COMMIT');
       committed.catch(() => {});
-      const afterRows = next && send(next, false).then((r) => r.rows as A[], (err: Error) => err);
-      after = afterRows;
+      let afterRows: Promise<A[] | Error> | undefined;
+      if (next) {
+        // Its own transaction: were its BEGIN to fail, so would it, and its COMMIT would then end nothing.
+        void begin();
+        afterRows = send(next).then((r) => r.rows as A[], (err: Error) => err);
+        after = Promise.all([afterRows, client.query('COMMIT').catch(() => {})]);
+      }
       const rows = (await result).rows as R[];
       await begun;
       // The rows count only once committed: what the caller does with them (start the runs) must
