@@ -148,7 +148,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         onRoom: () => dispatcherLoop?.wake(),
         log: (m) => logger.warn(m),
       });
-      platform.dispatcher.runLocally(localRunner, runnerId, p.loop.beginStatement);
+      platform.dispatcher.runLocally(localRunner, runnerId, p.loop.taskStart);
       dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }

@@ -178,6 +178,11 @@ export function createLoop(deps: LoopDeps) {
 
   const NOTHING_TO_RUN = 'No model is configured and the agent has no actions.';
   const modelOf = (agent: Agent) => ({ baseUrl: agent.model_base_url ?? deps.config.model.baseUrl, model: agent.model ?? deps.config.model.name });
+  /** True when the agent joined as `a` has nothing to run: no actions, and no model of its own nor the deployment's (`modelOf`, in SQL). */
+  const idleAgent = sql<boolean>`(a.id IS NOT NULL AND a.actions = '[]'::jsonb
+    AND NOT coalesce(coalesce(a.model_base_url, ${deps.config.model.baseUrl ?? null}::text) <> '' AND coalesce(a.model, ${deps.config.model.name ?? null}::text) <> '', false))`;
+  /** The columns of the agent joined as `a` that a run reads (`begunOf`). */
+  const agentColumns = sql`a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at`;
 
   /**
    * Starts the tasks, in one statement: marks them running and reads their agents, and ends at once
@@ -192,9 +197,7 @@ export function createLoop(deps: LoopDeps) {
   function beginStatement(conversationIds: string[]): RawBuilder<BegunRow> {
     return sql<BegunRow>`
       WITH picked AS (
-        SELECT k.conversation_id,
-               (a.id IS NOT NULL AND a.actions = '[]'::jsonb
-                AND NOT coalesce(coalesce(a.model_base_url, ${deps.config.model.baseUrl ?? null}::text) <> '' AND coalesce(a.model, ${deps.config.model.name ?? null}::text) <> '', false)) AS idle
+        SELECT k.conversation_id, ${idleAgent} AS idle
           FROM tasks k LEFT JOIN agents a ON a.id = k.agent_id AND a.project_id = k.project_id
          WHERE k.conversation_id = ANY(${conversationIds}::uuid[])
       ), t AS (
@@ -209,7 +212,7 @@ export function createLoop(deps: LoopDeps) {
         INSERT INTO task_messages (conversation_id, kind, role, content)
         SELECT conversation_id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM t WHERE idle
       )
-      SELECT t.conversation_id, t.project_id, t.agent_id, t.run_as, a.id, a.name, a.system_prompt, a.model, a.model_base_url, a.model_key, a.actions, a.extra, a.created_at, a.updated_at
+      SELECT t.conversation_id, t.project_id, t.agent_id, t.run_as, ${agentColumns}
         FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id
        WHERE NOT t.idle`;
   }
@@ -258,12 +261,12 @@ export function createLoop(deps: LoopDeps) {
   return {
     executeMany,
     /**
-     * The statement that starts tasks (executeMany's first), for a caller that sends it itself — the
-     * dispatcher, on its connection right behind the commit that created them — and then hands its
-     * rows to `executeBegun` at once.
+     * How a statement that creates tasks starts them itself, as `beginStatement` would (the
+     * dispatcher's, ../triggers/activations.ts): it then hands the rows of those with something to
+     * run to `executeBegun` at once.
      */
-    beginStatement,
-    /** executeMany after its first statement: `rows` are what `beginStatement(conversationIds)` returned. */
+    taskStart: { idle: idleAgent, agentColumns, reply: NOTHING_TO_RUN },
+    /** executeMany after its first statement: `rows` are the tasks started, with their agents (`agentColumns`). */
     executeBegun: (conversationIds: string[], rows: unknown[]) => runBegun(conversationIds, begunOf(rows as BegunRow[])),
     /** Runs a task waiting to start (the agent_task job); a database error fails the job, to be retried. */
     async execute(conversationId: string) {

@@ -17,10 +17,8 @@ import type pg from 'pg';
  * once per batch, and plans it once it has seen it five times. A plan cached that way is kept until
  * the tables are analyzed again (which, without autovacuum, is never), whatever they have grown to
  * since: a caller whose statements must stay on their indexes as the tables grow says so in
- * `settings` (the dispatcher turns sequential and bitmap scans off). The statement behind the COMMIT
- * runs in a transaction of its own with the same settings, so it is prepared too (planned per run,
- * it cost the dispatcher a third of that statement's time). Texts beyond MAX_NAMED (a caller
- * building texts from data) are sent unnamed, so neither side keeps them.
+ * `settings` (the dispatcher turns sequential and bitmap scans off). Texts beyond MAX_NAMED (a
+ * caller building texts from data) are sent unnamed, so neither side keeps them.
  */
 const MAX_NAMED = 64;
 const names = new Map<string, string>();
@@ -37,13 +35,10 @@ export interface Pipelined {
   /** Sends one statement of the transaction now; resolves to its rows. */
   query<R>(q: CompiledQuery<R>): Promise<R[]>;
   /**
-   * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own)
-   * and, behind that, `after`: a statement in a transaction of its own (with the same settings), on
-   * the same connection, for work that may only start once committed (it finds nothing of a
-   * transaction that did not commit). Resolves once committed, to the last statement's rows and
-   * `after`'s (or its failure).
+   * Sends the transaction's last statement with COMMIT right behind it (no round trip of its own).
+   * Resolves once committed, to the statement's rows.
    */
-  commit<R, A = unknown>(q: CompiledQuery<R>, after?: CompiledQuery<A>): Promise<{ rows: R[]; after?: A[] | Error }>;
+  commit<R>(q: CompiledQuery<R>): Promise<{ rows: R[] }>;
 }
 
 /** pg's Client has `pipeline` since 8.23; the types do not say so yet. */
@@ -58,21 +53,18 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
   const client = (await pool.connect()) as PipelineClient;
   client.pipeline = true;
   let committed: Promise<unknown> | undefined;
-  let after: Promise<unknown> | undefined;
   let broken: Error | undefined;
+  // Not awaited: it leaves with the first statement. Were it to fail (a broken connection), the
+  // statements behind it fail the same way, so none of them runs outside the transaction.
+  const begun = client.query('BEGIN');
+  begun.catch(() => {});
   // The transaction's own settings (SET LOCAL), in one statement sent with BEGIN; one that fails
   // aborts the transaction.
   const entries = Object.entries(settings);
-  const settingsText = `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
-  const begin = () => {
-    const begun = client.query('BEGIN');
-    begun.catch(() => {});
-    if (entries.length) client.query({ name: nameOf(settingsText), text: settingsText, values: entries.flat() }).catch(() => {});
-    return begun;
-  };
-  // Not awaited: it leaves with the first statement. Were it to fail (a broken connection), the
-  // statements behind it fail the same way, so none of them runs outside the transaction.
-  const begun = begin();
+  if (entries.length) {
+    const text = `SELECT ${entries.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`;
+    client.query({ name: nameOf(text), text, values: entries.flat() }).catch(() => {});
+  }
   const send = <R>(q: CompiledQuery<R>) => client.query({ name: nameOf(q.sql), text: q.sql, values: q.parameters as unknown[] });
   const tx: Pipelined = {
     async query<R>(q: CompiledQuery<R>): Promise<R[]> {
@@ -81,24 +73,17 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
       await begun;
       return rows;
     },
-    async commit<R, A>(q: CompiledQuery<R>, next?: CompiledQuery<A>) {
+    async commit<R>(q: CompiledQuery<R>) {
       if (committed) throw new Error('pipelinedTransaction: a second commit');
       const result = send(q);
       committed = client.query('COMMIT');
       committed.catch(() => {});
-      let afterRows: Promise<A[] | Error> | undefined;
-      if (next) {
-        // Its own transaction: were its BEGIN to fail, so would it, and its COMMIT would then end nothing.
-        void begin();
-        afterRows = send(next).then((r) => r.rows as A[], (err: Error) => err);
-        after = Promise.all([afterRows, client.query('COMMIT').catch(() => {})]);
-      }
       const rows = (await result).rows as R[];
       await begun;
       // The rows count only once committed: what the caller does with them (start the runs) must
       // not happen for a transaction that did not commit.
       await committed;
-      return { rows, after: await afterRows };
+      return { rows };
     },
   };
   try {
@@ -112,8 +97,6 @@ export async function pipelinedTransaction<T>(pool: pg.Pool, work: (tx: Pipeline
     else await client.query('ROLLBACK').catch((e: Error) => (broken = e));
     throw err;
   } finally {
-    // Nothing of ours may still be on the wire when the connection goes back.
-    await after;
     client.pipeline = false;
     client.release(broken);
   }

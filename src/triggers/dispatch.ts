@@ -16,7 +16,7 @@ import { AGENT_TASK_JOB, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { insertActivations, insertedOf, retireTagLives, type NewActivation } from './activations.ts';
+import { insertActivations, insertedOf, retireTagLives, type NewActivation, type TaskStart } from './activations.ts';
 import { findTriggerType, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
@@ -75,7 +75,7 @@ export function createDispatcher(
   activated: (source: 'delivery' | 'poll', count: number) => void = () => {},
   log: (message: string) => void = (m) => console.warn(m),
 ) {
-  let local: { runner: LocalRunner; workerId: string; begin?: (conversationIds: string[]) => RawBuilder<unknown> } | undefined;
+  let local: { runner: LocalRunner; workerId: string; start?: TaskStart } | undefined;
 
   /** Runs a statement in `tx`. */
   const run = <R>(tx: Pipelined, q: RawBuilder<R>) => tx.query(q.compile(db));
@@ -84,17 +84,17 @@ export function createDispatcher(
   interface Handover {
     jobs: LockedJob[];
     slot?: ReturnType<LocalRunner['slot']>;
-    /** What the runs' start statement, sent behind the commit, returned. */
-    started?: unknown[] | Error;
+    /** The tasks of `jobs` the statement that created them also started, with their agents. */
+    started?: unknown[];
   }
 
   /**
    * Tasks, first messages, activations and task runs of `activations`, in the caller's transaction,
    * which this ends (its last statement carries the COMMIT). With a local runner, the runs are jobs
-   * locked to it, handed over (`start`) once committed; when it has a batch slot free, the tasks are
-   * also started (marked running, and ended at once when there is nothing to run) by a statement sent
-   * right behind the COMMIT on the same connection: on the way from a delivery to its task's start
-   * that is no round trip and no wait for a pooled connection.
+   * locked to it, handed over (`start`) once committed; when it has a batch slot free, the tasks
+   * also start in the statement that creates them (created running, or completed at once when their
+   * agent has nothing to run): on the way from a delivery to its task's start that is no statement,
+   * round trip or wait for a pooled connection of its own.
    */
   async function store(tx: Pipelined, activations: NewActivation[]): Promise<Handover> {
     if (!activations.length) return { jobs: [] };
@@ -105,14 +105,13 @@ export function createDispatcher(
       count(activations, created);
       return { jobs: [] };
     }
-    const ids = activations.map(() => randomUUID());
-    const insert = insertActivations(activations, { task: AGENT_TASK_JOB, workerId: runner.workerId, maxAttempts: 5 }, ids);
-    const slot = runner.begin && runner.runner.slot();
+    const slot = runner.start && runner.runner.slot();
+    const insert = insertActivations(activations, { task: AGENT_TASK_JOB, workerId: runner.workerId, maxAttempts: 5, start: slot ? runner.start : undefined });
     try {
-      const { rows, after } = await tx.commit(insert.compile(db), slot && runner.begin!(ids).compile(db));
-      const { created, jobs } = insertedOf(rows, true);
+      const { rows } = await tx.commit(insert.compile(db));
+      const { created, jobs, started } = insertedOf(rows, true);
       count(activations, created);
-      return { jobs, slot, started: after };
+      return slot ? { jobs, slot, started } : { jobs };
     } catch (err) {
       slot?.release();
       throw err;
@@ -125,9 +124,7 @@ export function createDispatcher(
 
   /** Starts runs stored by a committed transaction. */
   const start = ({ jobs, slot, started }: Handover) => {
-    if (slot && jobs.length && Array.isArray(started)) return slot.run(jobs, started);
-    // Not started behind the commit (its statement failed, or nothing to start): the runner starts them.
-    if (started instanceof Error) log(`dispatch: starting ${jobs.length} task(s) behind the commit failed (${started.message}); the runner starts them`);
+    if (slot && jobs.length && started) return slot.run(jobs, started);
     slot?.release();
     if (jobs.length) local?.runner.run(jobs);
   };
@@ -212,11 +209,11 @@ export function createDispatcher(
   return {
     /**
      * Task runs are then started in this process by `runner`, whose jobs are locked by `workerId`;
-     * `begin` is the statement that starts tasks (marks them running), whose rows the runner's
-     * handler takes as `started`.
+     * with `start` (how tasks start, in SQL: ../agents/loop.ts), tasks for which the runner has a
+     * batch slot free start as they are created, and the runner's handler takes their rows as `started`.
      */
-    runLocally(runner: LocalRunner | undefined, workerId = '', begin?: (conversationIds: string[]) => RawBuilder<unknown>) {
-      local = runner ? { runner, workerId, begin } : undefined;
+    runLocally(runner: LocalRunner | undefined, workerId = '', start?: TaskStart) {
+      local = runner ? { runner, workerId, start } : undefined;
     },
 
     /**
