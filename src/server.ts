@@ -141,7 +141,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         batchSize: LOCAL_BATCH_SIZE,
         handler: (payloads, started) => {
           const ids = payloads.map((x) => (x as { conversation_id: string }).conversation_id);
-          // Started already by the dispatcher, right behind the commit that created them (src/triggers/dispatch.ts).
+          // Started already by the dispatcher, in the statement that created them (src/triggers/dispatch.ts).
           return started ? p.loop.executeBegun(ids, started as unknown[]) : p.loop.executeMany(ids);
         },
         roomBelow: LOCAL_BACKLOG,

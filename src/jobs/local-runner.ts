@@ -4,8 +4,8 @@
 // ordinary graphile-worker jobs all along: if this process dies, the heartbeat's orphan release
 // (queue.ts) unlocks them and any worker runs them; a run that fails is unlocked for a retry. Jobs
 // waiting when a batch slot frees up are handed over together (the loop starts them in one statement).
-// The dispatcher may instead take a free slot (`slot`) and start its tasks itself, with a statement
-// sent right behind its commit on its own connection, and hand them over already started.
+// The dispatcher may instead take a free slot (`slot`) and start its tasks itself, in the statement
+// that creates them, and hand them over already started.
 import type pg from 'pg';
 
 export interface LockedJob {
