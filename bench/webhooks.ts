@@ -307,8 +307,18 @@ interface Saturated {
 }
 
 /** `tag` keeps the delivery ids of another saturated run on the same database apart (no redeliveries). */
+/**
+ * A checkpoint right before a measured phase, so that PostgreSQL's next one (every few hundred MB of
+ * WAL, and with it a full-page image of each page first written after it) does not fall into one
+ * side's phase by chance: each starts from the same state. Needs a superuser or pg_checkpoint.
+ */
+async function checkpoint(db: BenchDatabase): Promise<void> {
+  await withClient(db.url, (c) => c.query('CHECKPOINT')).catch((err: Error) => say(`no checkpoint before the phase: ${err.message}`));
+}
+
 async function saturate(server: Server, db: BenchDatabase, hook: Hook, tag = ''): Promise<Saturated> {
   await runLoad({ url: server.url, requests: deliveries(hook, `warm${tag}`), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  await checkpoint(db);
   const pgPids = await backendPids(db.name);
   const xactsBefore = await transactions(db.name);
   const stop = cpuMeter({ server: [server.pid], postgres: pgPids });
@@ -339,6 +349,7 @@ interface HalfRate {
 
 /** A half-rate phase: its load, then (at most DRAIN_SECONDS) until every delivery's task started. */
 async function halfRate(server: Server, db: BenchDatabase, phase: string, load: () => Promise<LoadResult>): Promise<HalfRate> {
+  await checkpoint(db);
   const stop = cpuMeter({ server: [server.pid], postgres: await backendPids(db.name) });
   const result = await load();
   const cpu = stop({ postgres: await backendPids(db.name) });
