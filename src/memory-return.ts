@@ -20,10 +20,14 @@ const GROWN_BYTES = 16 * 1024 * 1024;
 
 /** Decides, window by window, when a burst has ended with a heap worth collecting. */
 export class BurstWatch {
-  private busy = false;
-
-  /** `base`: the heap's committed bytes when the watch starts, its first low mark. */
-  constructor(private base: number) {}
+  /**
+   * `base`: the heap's committed bytes when the watch starts, its first low mark; `busy`: the watch
+   * starts right after a period of work (a process's start-up), to be collected in the first quiet window.
+   */
+  constructor(
+    private base: number,
+    private busy = false,
+  ) {}
 
   /**
    * One window's event-loop utilization (0–1) and the heap's committed bytes at its end: collect now?
@@ -62,12 +66,13 @@ function collect(): Promise<void> {
 }
 
 /**
- * Starts watching this process; the result stops it. Nothing is collected while the process is open
- * to a debugger (`--inspect`, or SIGUSR1 later): an in-process session's collection then waits on the
- * debugger's session forever.
+ * Starts watching this process, once it has started: its start-up (loading and compiling every
+ * module, migrations, first connections) is its first burst, whose heap grew from nothing. The
+ * result stops it. Nothing is collected while the process is open to a debugger (`--inspect`, or
+ * SIGUSR1 later): an in-process session's collection then waits on the debugger's session forever.
  */
 export function startMemoryReturn(windowMs = WINDOW_MS): () => void {
-  const watch = new BurstWatch(v8.getHeapStatistics().total_heap_size);
+  const watch = new BurstWatch(0, true);
   let last: EventLoopUtilization = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();

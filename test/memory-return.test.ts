@@ -26,6 +26,15 @@ test('a collection is asked for once per burst: when it ends, and only if the he
   assert.equal(watch.window(0.01, 47 * MB), true);
 });
 
+test('a watch started right after a start-up collects in its first quiet window, if the heap is worth it', () => {
+  const started = new BurstWatch(0, true);
+  assert.equal(started.window(0.3, 40 * MB), false, 'still busy');
+  assert.equal(started.window(0.01, 40 * MB), true, 'the start-up is over');
+  assert.equal(started.window(0.01, 40 * MB), false);
+  const small = new BurstWatch(0, true);
+  assert.equal(small.window(0.01, 8 * MB), false, 'a heap of less than 16 MB is not worth a pause');
+});
+
 const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
 
 async function runChild(mode: 'burst' | 'burst-unwatched' | 'burst-inspected' | 'quiet'): Promise<{ before: number; peak: number; after: number; majors: number }> {
