@@ -61,11 +61,11 @@ export interface InsertedRow {
  * The statement creating the tasks of the activations that are new and, with `locked`, their runs'
  * jobs (a round trip fewer on the way from a delivery to its task's start); run it in the
  * transaction that claimed the deliveries, then read its rows with `insertedOf`. Not for an empty list.
- * `ids`, one per activation, are the conversation ids its tasks get (an activation already stored
- * creates none: its id is then unused).
  */
-export function insertActivations(activations: NewActivation[], locked?: LockedRuns, ids = activations.map(() => randomUUID())): RawBuilder<InsertedRow> {
+export function insertActivations(activations: NewActivation[], locked?: LockedRuns): RawBuilder<InsertedRow> {
   const col = <T>(f: (a: NewActivation) => T) => activations.map(f);
+  // The conversation id each activation's task gets (an activation already stored creates none).
+  const ids = activations.map(() => randomUUID());
   const start = locked?.start;
   // Data-modifying CTEs run in one statement; the foreign keys of activations and task_messages to
   // tasks are checked at its end, when the tasks exist. A delivery's message names the delivery

@@ -6,7 +6,6 @@
 // before the commit leaves the batch undispatched for the next claim; the unique activation row makes
 // a retried or raced item add nothing. The transaction is pipelined (../db/pipelined.ts): BEGIN goes
 // out with the claim and COMMIT behind the last statement, two round trips in all.
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
