@@ -13,7 +13,7 @@ import type pg from 'pg';
 
 /** INSERT statements in flight at once; more deliveries wait for the next one. */
 const MAX_IN_FLIGHT = 4;
-/** Deliveries in one INSERT at most (its statement text is prepared per row count, per connection). */
+/** Deliveries in one INSERT at most (a power of two: see `many`). */
 const MAX_ROWS = 32;
 /** Body size (characters) in one INSERT at most (deliveries may be 25 MB): a larger delivery goes alone. */
 const MAX_BYTES = 1024 * 1024;
@@ -44,16 +44,27 @@ const ONE = {
          RETURNING delivery_id`,
 };
 
-/** The INSERT of `n` deliveries, each body its own parameter (no array literal to escape and parse). */
+/**
+ * The INSERT of up to `n` deliveries, each body its own parameter (no array literal to escape and
+ * parse); rows left NULL are skipped. A batch goes in the statement of the next power of two, its
+ * other rows NULL: each pooled connection then prepares 5 statements, not 31, and PostgreSQL
+ * reaches each one's generic plan sooner (it plans a prepared statement anew for each of its first
+ * five runs on a connection; with one statement per batch size that was most runs: 1.2 s of planning
+ * per bench run, 4 % of PostgreSQL's time).
+ */
 const many = (n: number) => ({
   name: `hangar_store_deliveries_${n}`,
   text: `INSERT INTO deliveries (delivery_id, hook_id, event, action, payload)
          SELECT d, h, e, ${ACTION}, p
            FROM (VALUES ${Array.from({ length: n }, (_, i) => `($${4 * i + 1}, $${4 * i + 2}::uuid, $${4 * i + 3}, $${4 * i + 4}::jsonb)`).join(', ')}) AS body (d, h, e, p)
+          WHERE d IS NOT NULL
          ON CONFLICT (delivery_id) DO NOTHING
          RETURNING delivery_id`,
 });
-const MANY = Array.from({ length: MAX_ROWS + 1 }, (_, n) => (n > 1 ? many(n) : ONE));
+/** The statement for a batch of `n` (2 ≤ n ≤ MAX_ROWS): the next power of two. */
+const MANY = new Map<number, ReturnType<typeof many>>();
+for (let n = 2; n < MAX_ROWS * 2; n *= 2) MANY.set(n, many(n));
+const sizeFor = (n: number) => 2 ** Math.ceil(Math.log2(n));
 
 /**
  * Why PostgreSQL refused a delivery for something of its own, not the database's fault: its body is
@@ -83,7 +94,10 @@ export function createDeliveryStore(pool: pg.Pool) {
     if (batch.length === 1) return insertOne(batch[0]);
     let rows: Array<{ delivery_id: string }>;
     try {
-      ({ rows } = await pool.query<{ delivery_id: string }>({ ...MANY[batch.length], values: batch.flatMap((d) => [d.deliveryId, d.hookId, d.event, d.json]) }));
+      const size = sizeFor(batch.length);
+      const values: Array<string | null> = batch.flatMap((d) => [d.deliveryId, d.hookId, d.event, d.json]);
+      while (values.length < 4 * size) values.push(null);
+      ({ rows } = await pool.query<{ delivery_id: string }>({ ...MANY.get(size)!, values }));
     } catch (err) {
       if (!deliveryRefusal(err)) return batch.forEach((d) => d.reject(err));
       // One after the other, in arrival order: an id twice in the batch is stored by the first.
