@@ -88,9 +88,10 @@ export function insertActivations(activations: NewActivation[], locked?: LockedR
       INSERT INTO tasks (conversation_id, project_id, agent_id, state, run_as, trigger_id, trigger_type, started_at, finished_at, updated_at)
       ${
         start
-          ? sql`SELECT i.conversation_id, i.project_id, i.agent_id, CASE WHEN ${start.idle} THEN 'completed' ELSE 'running' END, i.run_as, i.trigger_id, i.trigger_type,
-             statement_timestamp(), CASE WHEN ${start.idle} THEN statement_timestamp() END, statement_timestamp()
-        FROM input i JOIN activated USING (conversation_id) LEFT JOIN agents a ON a.id = i.agent_id AND a.project_id = i.project_id`
+          ? sql`SELECT conversation_id, project_id, agent_id, CASE WHEN idle THEN 'completed' ELSE 'running' END, run_as, trigger_id, trigger_type,
+             statement_timestamp(), CASE WHEN idle THEN statement_timestamp() END, statement_timestamp()
+        FROM (SELECT i.*, ${start.idle} AS idle
+                FROM input i JOIN activated USING (conversation_id) LEFT JOIN agents a ON a.id = i.agent_id AND a.project_id = i.project_id) AS i`
           : sql`SELECT i.conversation_id, i.project_id, i.agent_id, 'starting-up', i.run_as, i.trigger_id, i.trigger_type, NULL::timestamptz, NULL::timestamptz, now()
         FROM input i JOIN activated USING (conversation_id)`
       }

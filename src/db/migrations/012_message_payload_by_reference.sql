@@ -7,12 +7,17 @@
 ALTER TABLE task_messages ADD COLUMN delivery_id text;
 CREATE INDEX task_messages_delivery_idx ON task_messages (delivery_id) WHERE delivery_id IS NOT NULL;
 
+-- Such a message put together with the payload it names.
+CREATE FUNCTION task_message_around(content jsonb, payload jsonb) RETURNS jsonb
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  AS $$ SELECT jsonb_build_object('content', ($1 ->> 'content') || coalesce($2::text, '') || coalesce($1 ->> 'suffix', '')) $$;
+
 CREATE FUNCTION task_message_content(content jsonb, delivery_id text) RETURNS jsonb
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$
     SELECT CASE
              WHEN $2 IS NULL THEN $1
-             ELSE jsonb_build_object('content', ($1 ->> 'content') || coalesce((SELECT d.payload::text FROM deliveries d WHERE d.delivery_id = $2), '') || coalesce($1 ->> 'suffix', ''))
+             ELSE task_message_around($1, (SELECT d.payload FROM deliveries d WHERE d.delivery_id = $2))
            END
   $$;
 
@@ -23,7 +28,7 @@ CREATE FUNCTION deliveries_materialize_messages() RETURNS trigger
   AS $$
   BEGIN
     UPDATE task_messages m
-       SET content = jsonb_build_object('content', (m.content ->> 'content') || gone.payload::text || coalesce(m.content ->> 'suffix', '')),
+       SET content = task_message_around(m.content, gone.payload),
            delivery_id = NULL
       FROM gone
      WHERE m.delivery_id = gone.delivery_id;
