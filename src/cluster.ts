@@ -90,9 +90,12 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
   let startupFailure: { text: string; code: number } | undefined;
   let stopFailed = false;
 
+  /** What a worker said when it could not start: printed when it exits. */
+  const reasons = new Map<Worker, string>();
   const fork = () => {
     const worker = cluster.fork(workerEnv);
     worker.on('message', (message: WorkerMessage) => {
+      if (message?.type === FAILED) reasons.set(worker, message.text);
       if (message?.type === READY) {
         ready.add(worker);
         readyAt.set(worker, Date.now());
@@ -108,6 +111,8 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
     const wasReady = ready.delete(worker);
     const since = readyAt.get(worker);
     readyAt.delete(worker);
+    const reason = reasons.get(worker);
+    reasons.delete(worker);
     if (stopping) {
       if (code !== 0) stopFailed = true;
       return;
@@ -122,7 +127,9 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
     }
     streak = wasReady && since !== undefined && Date.now() - since > STEADY_MS ? 1 : streak + 1;
     const delay = Math.min(MAX_RESPAWN_MS, FIRST_RESPAWN_MS * 2 ** (streak - 1));
-    say(`process ${worker.process.pid} ended unexpectedly (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`);
+    // The process's own last words (an error it could not survive) are in the log above this line;
+    // a replacement that could not start says why here.
+    say(`process ${worker.process.pid} ended unexpectedly (${signal ?? `exit code ${code}`}${reason ? `: ${reason}` : ''}); starting another in ${delay} ms`);
     const timer = setTimeout(() => {
       respawns.delete(timer);
       if (!stopping) fork();
@@ -166,12 +173,13 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
  * finds them done.
  */
 export async function prepare(config: Config): Promise<void> {
-  const db = await (await database()).openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`));
+  const db = await (await database()).openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`), { waitMs: config.db.startWaitMs });
   try {
-    const [{ migrate }, { migrateQueue }, { loadVault }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts')]);
+    const [{ migrate }, { migrateQueue }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts'), import('./db/faults.ts')]);
     loadVault(config);
-    await migrate(db.pool);
-    await migrateQueue(db.pool);
+    const log = (line: string) => void process.stderr.write(`${line}\n`);
+    await retryWhileUnavailable(() => migrate(db.pool), { what: 'migrations', log, forMs: config.db.startWaitMs });
+    await retryWhileUnavailable(() => migrateQueue(db.pool), { what: 'queue migrations', log, forMs: config.db.startWaitMs });
   } finally {
     await db.close();
   }

@@ -47,6 +47,16 @@ export interface Config {
   };
   sessionTtlHours: number;
   dbPoolSize: number;
+  /** Bounds on every wait on the database (src/db/connection.ts); 0 turns a server-side one off. */
+  db: {
+    connectTimeoutMs: number;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+    /** A reply not received this long after a statement was sent: its connection is given up. */
+    queryTimeoutMs: number;
+    /** `hangar start` waits this long for an unreachable database before giving up. */
+    startWaitMs: number;
+  };
   /** Where shared counters (our rate limit, provider quotas) live. */
   counterStore: 'memory' | 'postgres' | 'redis';
   /** HANGAR_ENCRYPTION_KEY decoded; undefined means "generate one in the data dir" (embedded mode only). */
@@ -219,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     },
     sessionTtlHours: integer(env, 'HANGAR_SESSION_TTL_HOURS', 24 * 7, 1),
     dbPoolSize: integer(env, 'HANGAR_DB_POOL_SIZE', 10, 1),
+    db: databaseWaits(env),
     counterStore: store,
     encryptionKey: env.HANGAR_ENCRYPTION_KEY ? encryptionKey('HANGAR_ENCRYPTION_KEY', env.HANGAR_ENCRYPTION_KEY) : undefined,
     previousEncryptionKeys: (env.HANGAR_ENCRYPTION_KEYS_PREVIOUS ?? '')
@@ -252,6 +263,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
     metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
     metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,
+  };
+}
+
+function databaseWaits(env: NodeJS.ProcessEnv): Config['db'] {
+  const statementTimeoutMs = integer(env, 'HANGAR_DB_STATEMENT_TIMEOUT_MS', 10_000, 0);
+  return {
+    connectTimeoutMs: integer(env, 'HANGAR_DB_CONNECT_TIMEOUT_MS', 3000, 100),
+    statementTimeoutMs,
+    idleInTransactionTimeoutMs: integer(env, 'HANGAR_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000, 0),
+    // A frozen server (a partition) answers nothing, not even the statement timeout: past it (and a
+    // margin for the round trip), the client stops waiting.
+    queryTimeoutMs: integer(env, 'HANGAR_DB_QUERY_TIMEOUT_MS', statementTimeoutMs ? statementTimeoutMs + 2000 : 15_000, 100),
+    startWaitMs: integer(env, 'HANGAR_DB_START_WAIT_SECONDS', 60, 0) * 1000,
   };
 }
 

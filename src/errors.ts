@@ -12,7 +12,8 @@ export type ErrorType =
   | 'upstream_error'
   | 'connection_removed'
   | 'request_timeout'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 export type ErrorAudience = 'user' | 'third_party' | 'platform';
 

@@ -49,8 +49,8 @@ export interface Platform {
 
 export function createPlatform(config: Config, db: Db): Platform {
   const vault = loadVault(config);
-  const counters = createCounters(config, db.pool);
   const log = (message: string) => void process.stderr.write(`${message}\n`);
+  const counters = createCounters(config, db.pool, log);
   const notifications = createNotifications(db.pool, log);
   const metrics = createMetrics(db.pool);
   const integrations = createIntegrations({
@@ -65,12 +65,12 @@ export function createPlatform(config: Config, db: Db): Platform {
   limitToolSchemaCache(config.cacheLimits.toolSchemas);
   const studios = createStudios(db.kysely, { integrations, httpCall });
   const agents = createAgents(db.kysely, vault);
-  const loop = createLoop({ db: db.kysely, config, agents, studios, integrations });
+  const loop = createLoop({ db: db.kysely, config, agents, studios, integrations, log });
   const hookSecrets = createHookSecrets(db.kysely, vault, config.cacheLimits.hookSecrets);
   const deliverySignal = createDeliverySignal(db.pool);
   const hookStats = createHookStats(db.pool, log);
   const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
-  const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log));
+  const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log), log);
   return {
     config,
     db,

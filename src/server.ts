@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
+import { retryWhileUnavailable } from './db/faults.ts';
 import { migrate } from './db/migrate.ts';
 import { AGENT_TASK_JOB } from './agents/tasks.ts';
 import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
@@ -63,7 +64,8 @@ export interface StartOptions {
 
 export async function startHangar(config: Config, options: StartOptions = {}): Promise<Hangar> {
   const role = options.role ?? 'all';
-  const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  const log = (line: string) => void process.stderr.write(`${line}\n`);
+  const db = await openDatabase(config, log, { waitMs: config.db.startWaitMs });
   let app: FastifyInstance | undefined;
   let worker: Worker | undefined;
   let dispatcherLoop: DispatcherLoop | undefined;
@@ -80,6 +82,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
    * no open connection of ours is ended under us.
    */
   const close = async () => {
+    closing = true;
     platform?.hookMaintenance.stop();
     const started = Date.now();
     const budget = config.shutdownTimeoutMs;
@@ -100,7 +103,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
-      await worker?.release().catch(() => {});
+      await worker?.release().catch((err: Error) => process.stderr.write(`hangar: unlocking this process's jobs at the stop failed (${err.message}); their leases lapse instead\n`));
     }
     // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
     // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
@@ -110,16 +113,22 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     await platform?.notifications.close();
     await db.close(until(0.95));
   };
+  // The database may restart or fail over while this process starts: each step is retried while it is
+  // unavailable (each is safe to repeat), up to the wait `hangar start` gives an unreachable database.
+  let closing = false;
+  const starting = <T>(what: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what: `start: ${what}`, log, forMs: config.db.startWaitMs, stopped: () => closing });
   try {
-    await migrate(db.pool);
-    await migrateQueue(db.pool);
+    await starting('migrations', () => migrate(db.pool));
+    await starting('queue migrations', () => migrateQueue(db.pool));
     platform = createPlatform(config, db);
     if (options.clusterWorker) (await import('./cluster-metrics.ts')).shareMetrics(platform.metrics);
-    await repairSealedIds(db.pool, platform.vault, (m) => process.stderr.write(`${m}\n`));
+    const vault = platform.vault;
+    await starting('sealed ids', () => repairSealedIds(db.pool, vault, log));
     app = role === 'worker' ? undefined : await (await httpApp()).buildApp(platform, options.logStream);
     if (role !== 'server') {
       const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
-      worker = await startWorker(db.pool, taskList(platform), {
+      const tasks = taskList(platform);
+      worker = await starting('job worker', () => startWorker(db.pool, tasks, {
         concurrency: config.workerConcurrency,
         pollIntervalMs: 2000,
         shutdownAbortMs: Math.round(config.shutdownTimeoutMs * 0.3),
@@ -128,13 +137,14 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);
         },
-      });
+      }));
+      const w = worker;
       // Deliveries are dispatched by this loop, not by queue jobs, and the tasks they create start
       // here at once (src/triggers/README.md, src/jobs/README.md).
-      const runnerId = `${worker.processId}-local`;
-      await worker.register(runnerId);
+      const runnerId = `${w.processId}-local`;
+      await starting('worker registration', () => w.register(runnerId));
       const p = platform;
-      localRunner = await startLocalRunner(db.pool, {
+      localRunner = await starting('task runner', () => startLocalRunner(db.pool, {
         workerId: runnerId,
         task: AGENT_TASK_JOB,
         concurrency: LOCAL_BATCHES,
@@ -147,7 +157,8 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         roomBelow: LOCAL_BACKLOG,
         onRoom: () => dispatcherLoop?.wake(),
         log: (m) => logger.warn(m),
-      });
+        leases: w.leases,
+      }));
       platform.dispatcher.runLocally(localRunner, runnerId, p.loop.taskStart);
       dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
@@ -158,7 +169,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     if (config.metricsPort !== undefined) metrics = await (await metricsListener()).startMetricsListener(config, platform.metrics);
     // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
     // listening, since the redeliveries asked for come back to this address at once.
-    if (role !== 'server') await platform.hookMaintenance.start();
+    const maintenance = platform.hookMaintenance;
+    if (role !== 'server') await starting('hook maintenance', () => maintenance.start());
+    // Deliveries refused during an outage (503) are failed deliveries to the code host: recovery asks
+    // for them again once the database is back, without waiting for its next period.
+    db.outage.onEnd(() => void maintenance.recoverSoon().catch((err: Error) => log(`hook recovery after the outage: ${err.message}`)));
     return {
       app,
       platform,

@@ -5,6 +5,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import pLimit from 'p-limit';
 import type { Config } from '../config.ts';
+import { isDatabaseUnavailable, RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
 import type { Database, TaskState } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
@@ -25,6 +26,7 @@ export interface LoopDeps {
   agents: Agents;
   studios: Studios;
   integrations: Integrations;
+  log: (line: string) => void;
 }
 
 interface ActionResult {
@@ -59,8 +61,15 @@ export function createLoop(deps: LoopDeps) {
   // model calls, provider steps — still run at most HANGAR_WORKER_CONCURRENCY at a time per process.
   const working = pLimit(deps.config.workerConcurrency);
 
+  /**
+   * Each step is recorded as it finishes, and a run retried after a failure (the database away, the
+   * process gone) resumes after the last recorded one. So the record of what was already done outside
+   * (an action's provider call, the model's answer) is retried while the database is unavailable.
+   */
+  const persist = <T>(conversationId: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what: `task ${conversationId}: recording a step`, log: deps.log, forMs: RECORD_RETRY_MS });
+
   async function record(conversationId: string, kind: 'message' | 'tool_run', role: string, content: unknown) {
-    await db.insertInto('task_messages').values({ conversation_id: conversationId, kind, role, content: JSON.stringify(content) }).execute();
+    await persist(conversationId, () => db.insertInto('task_messages').values({ conversation_id: conversationId, kind, role, content: JSON.stringify(content) }).execute());
   }
 
   async function runAction(actor: Actor, action: Action, params: Record<string, unknown>): Promise<ActionResult> {
@@ -108,54 +117,75 @@ export function createLoop(deps: LoopDeps) {
     );
   }
 
-  async function history(conversationId: string): Promise<ChatMessage[]> {
+  type Recorded = { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; action?: string; status?: ActionResult['status']; output?: unknown; errors?: unknown[] };
+
+  /**
+   * The conversation with the model, and the steps of the current run: what was recorded since the
+   * last user message (a retried run finds there what its earlier attempt did).
+   */
+  async function history(conversationId: string): Promise<{ messages: ChatMessage[]; run: Array<{ kind: string; content: Recorded }> }> {
     const rows = await db.selectFrom('task_messages').select(['kind', 'role', messageContent().as('content')]).where('conversation_id', '=', conversationId).orderBy('id').execute();
-    const out: ChatMessage[] = [];
+    const messages: ChatMessage[] = [];
+    let run: Array<{ kind: string; content: Recorded }> = [];
     for (const r of rows) {
-      const c = r.content as { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; output?: unknown; errors?: unknown };
+      const c = r.content as Recorded;
       // A failure recorded for people to read is not part of the conversation with the model.
       if (r.role === 'error') continue;
-      if (r.kind === 'message') out.push({ role: r.role as ChatMessage['role'], content: c.content ?? null, ...(c.tool_calls ? { tool_calls: c.tool_calls } : {}) });
-      else if (c.tool_call_id) out.push({ role: 'tool', tool_call_id: c.tool_call_id, content: JSON.stringify({ output: c.output, errors: c.errors }) });
+      if (r.kind === 'message' && r.role === 'user') run = [];
+      else run.push({ kind: r.kind, content: c });
+      if (r.kind === 'message') messages.push({ role: r.role as ChatMessage['role'], content: c.content ?? null, ...(c.tool_calls ? { tool_calls: c.tool_calls } : {}) });
+      else if (c.tool_call_id) messages.push({ role: 'tool', tool_call_id: c.tool_call_id, content: JSON.stringify({ output: c.output, errors: c.errors }) });
     }
-    return out;
+    return { messages, run };
   }
 
   async function withModel(endpoint: ModelEndpoint, agent: Agent, actor: Actor, conversationId: string, deadline: number) {
     const described = await describe(agent, actor);
     const tools = described.map((d) => d.spec);
-    for (let step = 0; step < deps.config.model.maxSteps; step++) {
+    const runCall = async (call: NonNullable<ChatMessage['tool_calls']>[number]) => {
+      const index = tools.findIndex((t) => t.function.name === call.function.name);
+      let result: ActionResult;
+      let args: Record<string, unknown> = {};
+      if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
+      else {
+        let parsed: unknown;
+        try {
+          parsed = parseBoundedJson(call.function.arguments || '{}');
+        } catch {
+          /* reported below */
+        }
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          args = parsed as Record<string, unknown>;
+          result = await runAction(actor, agent.actions[index], args);
+        } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
+      }
+      await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(index >= 0 ? { tool: described[index].tool } : {}) });
+    };
+    // A retried run: the model's turns already recorded count against the bound, and the calls of
+    // its last turn that have no recorded result run now (those that have are not run again).
+    const { run } = await history(conversationId);
+    const turns = run.filter((r) => r.kind === 'message');
+    const last = turns.at(-1)?.content;
+    if (last && !last.tool_calls?.length) return; // it had answered: only the task's end was lost
+    const done = new Set(run.filter((r) => r.kind === 'tool_run').map((r) => r.content.tool_call_id));
+    for (const call of last?.tool_calls ?? []) if (!done.has(call.id)) await runCall(call);
+    for (let step = turns.length; step < deps.config.model.maxSteps; step++) {
       if (Date.now() > deadline) throw new HangarError(504, 'upstream_error', 'The task ran out of time before the model answered.', 'platform');
-      const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId))];
+      const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId)).messages];
       const reply = await complete(endpoint, messages, tools);
       await record(conversationId, 'message', 'assistant', { content: reply.content, ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}) });
       if (!reply.tool_calls?.length) return;
-      for (const call of reply.tool_calls) {
-        const index = tools.findIndex((t) => t.function.name === call.function.name);
-        let result: ActionResult;
-        let args: Record<string, unknown> = {};
-        if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
-        else {
-          let parsed: unknown;
-          try {
-            parsed = parseBoundedJson(call.function.arguments || '{}');
-          } catch {
-            /* reported below */
-          }
-          if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-            args = parsed as Record<string, unknown>;
-            result = await runAction(actor, agent.actions[index], args);
-          } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
-        }
-        await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(index >= 0 ? { tool: described[index].tool } : {}) });
-      }
+      for (const call of reply.tool_calls) await runCall(call);
     }
     throw new HangarError(500, 'internal_error', `The model did not answer within ${deps.config.model.maxSteps} steps.`, 'platform');
   }
 
   async function inOrder(agent: Agent, actor: Actor, conversationId: string) {
-    const messages = await history(conversationId);
+    const { messages, run } = await history(conversationId);
     const message = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    // A retried run: the actions whose result was recorded are not run again.
+    if (run.some((r) => r.kind === 'message')) return; // it had answered: only the task's end was lost
+    const recorded = new Map(run.filter((r) => r.kind === 'tool_run').map((r) => [r.content.action, r.content]));
     const outputs: unknown[] = [];
     // A tool deleted since the agent was saved fails as its run, recorded like any other failure.
     const described = await describe(agent, actor).catch((err) => {
@@ -163,8 +193,9 @@ export function createLoop(deps: LoopDeps) {
       throw err;
     });
     for (const [i, action] of agent.actions.entries()) {
-      const result = await runAction(actor, action, { message });
-      await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(described ? { tool: described[i].tool } : {}) });
+      const earlier = recorded.get(functionName(action, i));
+      const result: ActionResult = earlier ? { status: earlier.status ?? 'complete', output: earlier.output ?? null, errors: earlier.errors ?? [] } : await runAction(actor, action, { message });
+      if (!earlier) await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(described ? { tool: described[i].tool } : {}) });
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
@@ -235,12 +266,15 @@ export function createLoop(deps: LoopDeps) {
         await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
       } else await inOrder(agent, actor, conversationId);
     } catch (err) {
+      // The database away for a moment is no failure of the task: its job is retried (with backoff),
+      // and the retry resumes after the last recorded step.
+      if (isDatabaseUnavailable(err)) throw err;
       state = err instanceof HangarError && err.status === 504 ? 'timed-out' : 'unrecoverable';
       error = err instanceof HangarError ? err.message : 'The task failed on our side.';
       if (!(err instanceof HangarError)) console.error(err);
       await record(conversationId, 'message', 'error', { content: error });
     }
-    await db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+    await persist(conversationId, () => db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute());
   }
 
   /**

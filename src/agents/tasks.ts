@@ -13,6 +13,11 @@ import { messageContent } from './message-content.ts';
 import { itemOf, metadataOf, type MessageRow, type TaskItem } from './task-items.ts';
 
 export const AGENT_TASK_JOB = 'agent_task';
+/**
+ * A task's job is retried (graphile-worker's exponential backoff) only for failures outside the task
+ * itself — the database unavailable mid-run — which must never end the task: so, many times.
+ */
+export const AGENT_TASK_MAX_ATTEMPTS = 25;
 
 export interface NewTask {
   projectId: string;
@@ -30,12 +35,12 @@ export async function startTask(trx: Transaction<Database>, task: NewTask): Prom
     .returning('conversation_id')
     .executeTakeFirstOrThrow();
   await trx.insertInto('task_messages').values({ conversation_id: row.conversation_id, kind: 'message', role: 'user', content: JSON.stringify({ content: task.content }) }).execute();
-  await enqueue(trx, AGENT_TASK_JOB, { conversation_id: row.conversation_id });
+  await enqueue(trx, AGENT_TASK_JOB, { conversation_id: row.conversation_id }, { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
   return row.conversation_id;
 }
 
 /** The statement enqueueing the runs of tasks created (starting-up), for the caller's transaction: one call. */
-export const taskRunsStatement = (conversationIds: string[]): RawBuilder<unknown> => enqueueManyStatement(AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })));
+export const taskRunsStatement = (conversationIds: string[]): RawBuilder<unknown> => enqueueManyStatement(AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })), { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
 
 const taskNotFound = (id: string) => notFound(`Task ${id} was not found for this agent.`);
 
@@ -142,7 +147,7 @@ export function createTasks(db: Kysely<Database>) {
         }
         await trx.updateTable('tasks').set({ state: 'starting-up', updated_at: new Date(), error: null }).where('conversation_id', '=', id).execute();
         await trx.insertInto('task_messages').values({ conversation_id: id, kind: 'message', role: 'user', content: JSON.stringify({ content: input.message.content }) }).execute();
-        await enqueue(trx, AGENT_TASK_JOB, { conversation_id: id });
+        await enqueue(trx, AGENT_TASK_JOB, { conversation_id: id }, { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
         return id;
       });
       return { job_info: { job_id: conversationId, studio_id: agentId }, conversation_id: conversationId, agent_id: agentId, state: 'starting-up' as TaskState };

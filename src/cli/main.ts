@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
 import { startMemoryReturn } from '../memory-return.ts';
+import { installSafetyNet } from '../safety-net.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
 import { PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
@@ -26,6 +27,7 @@ program.exitOverride();
  */
 async function serve(config: Config, role: Role, alsoStop: () => Promise<void> = async () => {}): Promise<void> {
   const inCluster = cluster.isWorker;
+  installSafetyNet();
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -96,6 +98,7 @@ program
     const config = loadConfig(process.env, { processes: opts.processes });
     if (cluster.isWorker && process.env[PREPARE_ENV]) return prepareForCluster(config);
     if (config.processes === 1 || cluster.isWorker) return serve(config, opts.role);
+    installSafetyNet();
     process.exit(await (await import('../cluster.ts')).runPrimary(config, opts.role));
   });
 

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config.ts';
 import { startEmbedded } from './embedded.ts';
+import { createOutageLog, faultReason, isDatabaseUnavailable, type OutageLog } from './faults.ts';
 import type { Database } from './schema.ts';
 
 // int8 (counts, sums) as JS numbers: every int8 Hangar stores stays far below 2^53.
@@ -12,8 +13,83 @@ export interface Db {
   pool: pg.Pool;
   kysely: Kysely<Database>;
   embedded: boolean;
+  /** Outages of this process's database, logged once each (src/db/faults.ts). */
+  outage: OutageLog;
+  /**
+   * Answers within `deadlineMs`: true when a fresh connection (not the pool's, which a partition may
+   * have filled with connections waiting on replies) ran a statement.
+   */
+  probe(deadlineMs?: number): Promise<boolean>;
   /** Ends the pool (waiting at most `waitMs` for connections in use), then the embedded PostgreSQL. */
   close(waitMs?: number): Promise<void>;
+}
+
+/** A statement in flight longer than this, on any pooled connection, makes the watchdog probe the database. */
+const STUCK_MS = 2500;
+const WATCHDOG_MS = 1000;
+const PROBE_MS = 1500;
+
+/**
+ * The pool's connections. Each has an 'error' listener from birth to end: pg emits a dead socket's
+ * error on the client, and pg-pool listens only while the client is idle, so a connection checked out
+ * (between two statements of a transaction, or held by a LISTEN) would otherwise crash the process.
+ * The error itself reaches the statement in flight or the next one ("not queryable"), and pg-pool
+ * drops the connection when it is released. A reply that does not come within query_timeout (a frozen
+ * server) gives the connection up: its socket is destroyed, since the reply, if it ever came, would be
+ * read as the answer to the next statement sent on it.
+ */
+class GuardedClient extends pg.Client {
+  /** When the oldest statement now in flight on this connection was sent (undefined: none). */
+  busySince: number | undefined;
+  #inFlight = 0;
+
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+
+  /** Ends the connection at once: what waits on it fails as a connection error. */
+  abandon(): void {
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  }
+
+  #settled = (err: Error | null | undefined) => {
+    if (--this.#inFlight === 0) this.busySince = undefined;
+    if (err?.message === 'Query read timeout') this.abandon();
+  };
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    if (this.#inFlight++ === 0) this.busySince = Date.now();
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (err: Error | null, res: unknown) => {
+        this.#settled(err);
+        last(err, res);
+      };
+      return (super.query as (...a: unknown[]) => unknown)(...args);
+    }
+    const result = (super.query as (...a: unknown[]) => unknown)(...args) as Promise<unknown> | undefined;
+    if (result && typeof result.then === 'function') result.then(() => this.#settled(undefined), (err: Error) => this.#settled(err));
+    else this.#settled(undefined);
+    return result;
+  }
+}
+
+/** The connection settings every connection of this process uses: the bounds of config.db. */
+export function connectionOptions(config: Config, connectionString: string): pg.ClientConfig {
+  const { connectTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs, queryTimeoutMs } = config.db;
+  return {
+    connectionString,
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    // Sent as startup parameters; 0 sends none (a pooler in front that refuses them: docs/scaling.md).
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    ...(idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs } : {}),
+    // A connection silently cut (a NAT's idle timeout, a failover's dead primary) must end, not look alive.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
 }
 
 /** host:port/database of a postgres:// address, without its user or password. */
@@ -22,16 +98,31 @@ function where(url: string): string {
   return `${u.hostname}:${u.port || 5432}${u.pathname}`;
 }
 
-export async function openDatabase(config: Config, log: (line: string) => void): Promise<Db> {
+export interface OpenOptions {
+  /** How long to wait for a database that cannot be reached yet (`hangar start`); 0: fail at once. */
+  waitMs?: number;
+}
+
+export async function openDatabase(config: Config, log: (line: string) => void, options: OpenOptions = {}): Promise<Db> {
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
-  const pool = new pg.Pool({ connectionString: config.databaseUrl ?? embedded!.url, max: config.dbPoolSize });
-  // An idle client losing its connection (database restart) must not crash the process.
-  // While closing, the clients still out are being cut on purpose.
+  const clientOptions = connectionOptions(config, config.databaseUrl ?? embedded!.url);
+  const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: GuardedClient } as pg.PoolConfig);
   let closing = false;
-  pool.on('error', (err) => closing || log(`database pool: ${err.message}`));
+  // An idle connection losing the server (a restart) is dropped by the pool, and said once per outage.
+  const probe = (deadlineMs = PROBE_MS) => probeOnce(clientOptions, deadlineMs);
+  const outage = createOutageLog(log, async () => {
+    if (!(await probe())) throw new Error('still unavailable');
+  });
+  pool.on('error', (err) => {
+    if (closing) return;
+    if (isDatabaseUnavailable(err)) outage.failed(err, 'idle connection(s) lost');
+    else log(`database pool: ${faultReason(err)}`);
+  });
+  const watchdog = startWatchdog(pool, probe, outage);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async (waitMs = Infinity) => {
     closing = true;
+    clearInterval(watchdog);
     // Kysely's destroy ends the same pool (only if it ran a query itself); a connection still in use
     // past waitMs is left to the stop of PostgreSQL (or the process exit) to end.
     let timer: NodeJS.Timeout | undefined;
@@ -47,17 +138,69 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     await embedded?.stop();
   };
   if (config.databaseUrl) {
-    // The first statement tells an unreachable or refusing database apart from everything later.
-    const probe = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000 });
-    try {
-      await probe.connect();
-      await probe.query('SELECT 1');
-    } catch (err) {
-      await close().catch(() => {});
-      throw new ConfigError(`DATABASE_URL: cannot use PostgreSQL at ${where(config.databaseUrl)}: ${(err as Error).message}`);
-    } finally {
-      await probe.end().catch(() => {});
+    // The first statement tells an unreachable or refusing database apart from everything later. A
+    // server that is down or still starting (a restart, a failover) is waited for, up to `waitMs`; one
+    // that refuses us (a wrong password, no such database) is a setting to fix, said at once.
+    const until = Date.now() + (options.waitMs ?? 0);
+    let delay = 250;
+    for (let attempt = 1; ; attempt++) {
+      const failure = await firstStatement({ ...clientOptions, connectionTimeoutMillis: 10_000 });
+      if (!failure) break;
+      if (!isDatabaseUnavailable(failure) || Date.now() + delay > until) {
+        await close().catch(() => {});
+        throw new ConfigError(`DATABASE_URL: cannot use PostgreSQL at ${where(config.databaseUrl)}: ${failure.message}`);
+      }
+      if (attempt === 1) log(`hangar: waiting for PostgreSQL at ${where(config.databaseUrl)} (${faultReason(failure)}), at most ${Math.round((until - Date.now()) / 1000)} s`);
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(5000, delay * 2);
     }
   }
-  return { pool, kysely, embedded: Boolean(embedded), close };
+  return { pool, kysely, embedded: Boolean(embedded), outage, probe, close };
+}
+
+/** Connects and runs one statement on a connection of its own; resolves to the failure, if any. */
+async function firstStatement(options: pg.ClientConfig): Promise<Error | undefined> {
+  const client = new pg.Client(options);
+  client.on('error', () => {}); // its failure is the connect's or the query's, returned below
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return undefined;
+  } catch (err) {
+    return err as Error;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** firstStatement within `deadlineMs`, on a connection given up (not waited on) past it. */
+function probeOnce(options: pg.ClientConfig, deadlineMs: number): Promise<boolean> {
+  return firstStatement({ ...options, connectionTimeoutMillis: deadlineMs, query_timeout: deadlineMs }).then((failure) => !failure);
+}
+
+/**
+ * A partition leaves the pool's connections waiting on replies that do not come, for up to
+ * query_timeout. Once a second, if a statement has been in flight longer than STUCK_MS, a fresh
+ * connection probes the database; when that fails too, the database is unreachable, and the waiting
+ * connections are given up, so the requests behind them answer 503 within seconds.
+ */
+function startWatchdog(pool: pg.Pool, probe: (deadlineMs?: number) => Promise<boolean>, outage: OutageLog): NodeJS.Timeout {
+  let probing = false;
+  const clients = () => (pool as unknown as { _clients: GuardedClient[] })._clients;
+  const timer = setInterval(() => {
+    if (probing) return;
+    const now = Date.now();
+    if (!clients().some((c) => c.busySince !== undefined && now - c.busySince > STUCK_MS)) return;
+    probing = true;
+    void probe()
+      .then((reachable) => {
+        if (reachable) return;
+        const stuck = clients().filter((c) => c.busySince !== undefined && Date.now() - c.busySince > STUCK_MS);
+        outage.failed(new Error(`no reply to statements for ${STUCK_MS / 1000} s and a new connection failed too`), 'statement(s) given up');
+        for (const c of stuck) c.abandon();
+      })
+      .finally(() => (probing = false));
+  }, WATCHDOG_MS);
+  timer.unref();
+  return timer;
 }

@@ -125,7 +125,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     if (config.sandbox) reply.header('x-hangar-sandbox', 'true');
     done();
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandler(db.outage));
   app.setNotFoundHandler((request, reply) =>
     send(reply, new HangarError(404, 'not_found', `There is no route ${request.method} ${request.url.split('?')[0]}; see /latest/documentation.`)),
   );
@@ -137,7 +137,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
 
   measureRequests(app, platform.metrics);
   if (config.metricsPort === undefined) metricsRoute(app, config, platform.metrics);
-  healthRoutes(app, db.pool);
+  healthRoutes(app, db);
   governanceRoutes(app, db, config, platform.principals);
   integrationRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);

@@ -18,6 +18,7 @@ const ERRORS: Record<number, string> = {
   429: 'Rate limit reached; see Retry-After.',
   431: 'Request headers too large.',
   500: 'A bug on our side; quote the x-request-id.',
+  503: "Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds.",
 };
 
 function describeAuth(auth: AuthRequirement): string {
@@ -61,10 +62,10 @@ export function addContractToRoutes(app: FastifyInstance): void {
     const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
     // 408 and 431 come from the HTTP layer, before any route: every operation can answer them.
     const codes =
-      auth === 'none' ? [400, 404, 408, 413, 431, 500]
-      : auth === 'anonymous' ? [400, 404, 408, 409, 413, 429, 431, 500]
-      : auth === 'optional' ? [400, 401, 404, 408, 409, 413, 429, 431, 500]
-      : [400, 401, 403, 404, 408, 409, 413, 421, 429, 431, 500];
+      auth === 'none' ? [400, 404, 408, 413, 431, 500, 503]
+      : auth === 'anonymous' ? [400, 404, 408, 409, 413, 429, 431, 500, 503]
+      : auth === 'optional' ? [400, 401, 404, 408, 409, 413, 429, 431, 500, 503]
+      : [400, 401, 403, 404, 408, 409, 413, 421, 429, 431, 500, 503];
     for (const [code, description] of Object.entries(config?.errors ?? {})) response[code] ??= { description, $ref: 'Error#' };
     for (const code of codes) response[code] ??= { description: ERRORS[code], $ref: 'Error#' };
     const method = Array.isArray(route.method) ? route.method[0] : route.method;

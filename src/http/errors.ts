@@ -2,6 +2,8 @@
 // dotted path (`permissions.items.platformDefault.actions.foo`) so the caller knows what to fix.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { isDatabaseUnavailable } from '../db/faults.ts';
+import type { OutageLog } from '../db/faults.ts';
 import { HangarError, type ErrorType } from '../errors.ts';
 import { validationMessage } from '../validation.ts';
 import type { ErrorObject } from 'ajv';
@@ -31,8 +33,19 @@ export function send(reply: FastifyReply, error: HangarError) {
   return reply.code(error.status).send({ message: error.message, error_type: error.type, error_audience: error.audience });
 }
 
-export function errorHandler(error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) {
+/** Seconds a client is told to wait before retrying while the database is unavailable. */
+const OUTAGE_RETRY_AFTER_SECONDS = 2;
+
+export const serviceUnavailable = () =>
+  new HangarError(503, 'service_unavailable', "Hangar's database is unavailable for a moment (restarting, failing over or unreachable); retry after the Retry-After seconds.", 'platform', OUTAGE_RETRY_AFTER_SECONDS);
+
+/** Renders every failure; one caused by the database being unavailable is a 503, counted in `outage` (logged once per outage). */
+export const errorHandler = (outage: OutageLog) => (error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof HangarError) return send(reply, error);
+  if (isDatabaseUnavailable(error)) {
+    outage.failed(error, 'request(s) answered 503');
+    return send(reply, serviceUnavailable());
+  }
   const fe = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
   if (fe.validation?.length) return send(reply, new HangarError(400, 'validation_error', validationMessage(fe.validationContext === 'body' ? '' : (fe.validationContext ?? ''), fe.validation)));
   if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -53,4 +66,4 @@ export function errorHandler(error: FastifyError | HangarError, request: Fastify
   if (status < 500 && STATUS_TYPES[status]) return send(reply, new HangarError(status, STATUS_TYPES[status], fe.message));
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, new HangarError(500, 'internal_error', `Something went wrong on our side; quote request id ${request.id} when reporting it.`, 'platform'));
-}
+};

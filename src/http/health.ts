@@ -1,19 +1,41 @@
 // Liveness and readiness for load balancers and orchestrators.
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { Type } from 'typebox';
+import type { Db } from '../db/connection.ts';
 import { migrationsApplied } from '../db/migrate.ts';
 import { HangarError } from '../errors.ts';
+import { serviceUnavailable } from './errors.ts';
 
 const Status = Type.Object({ status: Type.String() });
 
-export function healthRoutes(app: FastifyInstance, pool: pg.Pool): void {
+/** /readyz answers within this, whatever the database does (a partition answers nothing). */
+const READY_DEADLINE_MS = 1500;
+
+export function healthRoutes(app: FastifyInstance, db: Db): void {
   // The hosted clients' health check (hosted-compat.md §6).
   app.get('/latest/health', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: Status } } }, async () => ({ status: 'ok' }));
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is up', response: { 200: Status } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { tags: ['health'], summary: 'The database is reachable and migrated', response: { 200: Status, 503: { description: 'Not ready', $ref: 'Error#' } } } }, async () => {
-    const ready = await migrationsApplied(pool).catch(() => false);
-    if (!ready) throw new HangarError(503, 'internal_error', 'The database is unreachable or not migrated yet.', 'platform');
+  // One check at a time, however many pollers: during an outage they would each hold a wait.
+  let checking: Promise<'ready' | 'unmigrated' | 'unavailable'> | undefined;
+  const check = () =>
+    (checking ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'unavailable'>((r) => (timer = setTimeout(() => r('unavailable'), READY_DEADLINE_MS)));
+      const answer = migrationsApplied(db.pool).then(
+        (applied) => (applied ? ('ready' as const) : ('unmigrated' as const)),
+        () => 'unavailable' as const,
+      );
+      try {
+        return await Promise.race([answer, late]);
+      } finally {
+        clearTimeout(timer);
+        checking = undefined;
+      }
+    })());
+  app.get('/readyz', { schema: { tags: ['health'], summary: 'The database is reachable and migrated', response: { 200: Status, 503: { description: 'Not ready: the database is unreachable, restarting, or not migrated yet', $ref: 'Error#' } } } }, async () => {
+    const state = await check();
+    if (state === 'unavailable') throw serviceUnavailable();
+    if (state === 'unmigrated') throw new HangarError(503, 'service_unavailable', 'The database is not migrated yet.', 'platform', 2);
     return { status: 'ready' };
   });
 }

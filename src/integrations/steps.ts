@@ -1,6 +1,7 @@
 // Runs a named tool step: validates its inputs against the step's schema, makes the provider
 // request(s) the step declares, reads the answer (a no-match is a success with matched: false),
 // and records the run with the credits it used.
+import { RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
 import { HangarError, invalid } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import { assertValid } from '../validation.ts';
@@ -67,12 +68,16 @@ export async function runStep(deps: IntegrationDeps, caller: Actor, connection: 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+  let result;
   try {
-    const { output, credits } = await execute(step, connection, send, input.inputs);
-    const run = await record('complete', credits, typeof output.matched === 'boolean' ? output.matched : null, null);
-    return { status: 'complete' as const, output, errors: [] as unknown[], credits_used: credits, run_id: run.id };
+    result = await execute(step, connection, send, input.inputs);
   } catch (err) {
     await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').catch(() => {});
     throw err;
   }
+  // The provider has answered (and may have charged): a database away for a moment must not turn that
+  // answer into a failure, which the caller would retry — calling the provider again.
+  const { output, credits } = result;
+  const run = await retryWhileUnavailable(() => record('complete', credits, typeof output.matched === 'boolean' ? output.matched : null, null), { what: `recording a ${input.step} run`, log: (m) => void process.stderr.write(`${m}\n`), forMs: RECORD_RETRY_MS });
+  return { status: 'complete' as const, output, errors: [] as unknown[], credits_used: credits, run_id: run.id };
 }

@@ -7,6 +7,7 @@
 // The dispatcher may instead take a free slot (`slot`) and start its tasks itself, in the statement
 // that creates them, and hand them over already started.
 import type pg from 'pg';
+import type { JobLeases } from './queue.ts';
 
 export interface LockedJob {
   id: string;
@@ -29,6 +30,8 @@ export interface LocalRunnerOptions {
   onRoom: () => void;
   roomBelow: number;
   log: (message: string) => void;
+  /** The heartbeat renews the lease of every job held here, until it is deleted or released. */
+  leases: JobLeases;
 }
 
 const FLUSH_MS = 5;
@@ -46,6 +49,19 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
   let flushing: Promise<void> = Promise.resolve();
   const idle: Array<() => void> = [];
 
+  const { leases } = options;
+
+  /**
+   * Gives jobs back to the queue (a retry after `delayMs`). If that fails (the database is away), they
+   * are no longer held either: their lease lapses and the heartbeat of any process releases them.
+   */
+  async function giveBack(ids: string[], why: string, delayMs = 0): Promise<void> {
+    leases.drop(ids);
+    await pool
+      .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = greatest(run_at, now() + $3 * interval '1 millisecond'), last_error = coalesce($4, last_error) WHERE id = ANY($1::bigint[]) AND locked_by = $2`, [ids, options.workerId, delayMs, why || null])
+      .catch((err: Error) => options.log(`local runner: giving back ${ids.length} job(s) failed (${err.message}); their lease lapses instead`));
+  }
+
   function flush() {
     flushTimer = undefined;
     const ids = done.splice(0);
@@ -53,7 +69,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     flushing = flushing.then(() =>
       pool
         .query('DELETE FROM graphile_worker._private_jobs WHERE id = ANY($1::bigint[]) AND locked_by = $2', [ids, options.workerId])
-        .then(() => undefined)
+        .then(() => leases.drop(ids))
         .catch((err: Error) => {
           options.log(`local runner: completing ${ids.length} job(s): ${err.message}`);
           done.push(...ids);
@@ -76,9 +92,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
         continue;
       }
       options.log(`local runner: job ${job.id} failed, released for a retry: ${failure.message}`);
-      await pool
-        .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = now() + interval '5 seconds', last_error = $3 WHERE id = $1 AND locked_by = $2`, [job.id, options.workerId, failure.message])
-        .catch(() => {});
+      await giveBack([job.id], failure.message, 5000);
     }
     if (done.length) flushTimer ??= setTimeout(flush, FLUSH_MS);
   }
@@ -111,6 +125,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
 
   return {
     run(jobs: LockedJob[]) {
+      leases.hold(jobs.map((j) => j.id));
       waiting.push(...jobs);
       pump();
     },
@@ -127,6 +142,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
         run(jobs, started) {
           if (used) return;
           used = true;
+          leases.hold(jobs.map((j) => j.id));
           runInSlot(jobs, started);
         },
         release() {
@@ -145,7 +161,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
       stopped = true;
       // Not started: back to the queue for any worker.
       const left = waiting.splice(0).map((j) => j.id);
-      if (left.length) await pool.query('UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL WHERE id = ANY($1::bigint[]) AND locked_by = $2', [left, options.workerId]).catch(() => {});
+      if (left.length) await giveBack(left, '');
       if (active || batches) await new Promise<void>((r) => idle.push(r));
       if (flushTimer) clearTimeout(flushTimer);
       flush();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
+import { retryWhileUnavailable } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface JobOptions {
@@ -47,6 +48,8 @@ const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
 export async function migrateQueue(pool: pg.Pool): Promise<void> {
   // Its own connection, not the pool's: with a pool of one, the migration would wait for the lock's.
   const lock = new pg.Client(pool.options);
+  // Its failure (the server gone) reaches the statement below or the migration's own connection.
+  lock.on('error', () => {});
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_MIGRATION_LOCK]);
@@ -73,14 +76,31 @@ export interface WorkerOptions {
 const HEARTBEAT_MS = 2000;
 /** A process not seen for this long is dead: the jobs its workers locked are released. */
 const DEAD_AFTER = '10 seconds';
+/**
+ * A locked job whose lease was not renewed for this long is released, whoever holds it: a live
+ * process renews the jobs it is running at every heartbeat, so a lock it no longer means (its
+ * release failed in an outage, its worker died) lapses here instead of in graphile-worker's 4 hours.
+ */
+const LEASE = '30 seconds';
+/**
+ * A process releases others' jobs only after its own heartbeats have succeeded for this long: right
+ * after an outage every process looks dead to the first one back, until each has beaten again.
+ */
+const HEALTHY_FOR_MS = 15_000;
 
 /**
- * Releases jobs locked by workers of no live process. A locked job younger than DEAD_AFTER is left
- * alone, so a worker that locked a job before its id was registered is not mistaken for dead.
+ * Releases jobs locked by workers of no live process, and jobs whose lease lapsed. A locked job
+ * younger than DEAD_AFTER is left alone, so a worker that locked a job before its id was registered
+ * is not mistaken for dead.
  */
-export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ ids: string[] | null }>(
-    `SELECT array_agg(DISTINCT j.locked_by) AS ids
+async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ ids: string[] | null; lapsed: number }>(
+    `WITH lapsed AS (
+       UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
+        WHERE locked_by IS NOT NULL AND locked_at < now() - interval '${LEASE}'
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM lapsed)::int AS lapsed, array_agg(DISTINCT j.locked_by) AS ids
        FROM graphile_worker._private_jobs j
       WHERE j.locked_by IS NOT NULL
         AND j.locked_at < now() - interval '${DEAD_AFTER}'
@@ -90,12 +110,19 @@ export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
   const ids = rows[0]?.ids ?? [];
   if (ids.length) await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [ids]);
   await pool.query(`DELETE FROM worker_processes WHERE seen_at < now() - interval '1 hour'`);
-  return ids.length;
+  return ids.length + (rows[0]?.lapsed ?? 0);
+}
+
+/** The jobs this process is running: their leases are renewed at each heartbeat. */
+export interface JobLeases {
+  hold(ids: Iterable<string>): void;
+  drop(ids: Iterable<string>): void;
 }
 
 export interface Worker {
   /** This process's id in worker_processes. */
   processId: string;
+  leases: JobLeases;
   /** Counts `workerId` as one of this live process's, so its locked jobs are not released as orphans. */
   register(workerId: string): Promise<void>;
   stop(): Promise<void>;
@@ -106,35 +133,80 @@ export interface Worker {
 export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, options: WorkerOptions): Promise<Worker> {
   const processId = `hangar-${randomUUID()}`;
   await pool.query('INSERT INTO worker_processes (id) VALUES ($1)', [processId]);
-  const runner: Runner = await run({
-    pgPool: pool,
-    taskList: tasks,
-    concurrency: options.concurrency,
-    pollInterval: options.pollIntervalMs,
-    noHandleSignals: true,
-    preset: options.shutdownAbortMs === undefined ? undefined : { worker: { gracefulShutdownAbortTimeout: options.shutdownAbortMs } },
-    logger: quietLogger(options.log),
-  });
-  const register = (workerId: string) =>
-    pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]).catch(() => {});
-  runner.events.on('worker:create', ({ worker }) => void register(worker.workerId));
+  const held = new Set<string>();
+  const leases: JobLeases = {
+    hold: (ids) => void [...ids].forEach((id) => held.add(String(id))),
+    drop: (ids) => void [...ids].forEach((id) => held.delete(String(id))),
+  };
+  const register = (workerId: string) => pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]);
+  let stopped = false;
+  const start = async (): Promise<Runner> => {
+    const runner = await run({
+      pgPool: pool,
+      taskList: tasks,
+      concurrency: options.concurrency,
+      pollInterval: options.pollIntervalMs,
+      noHandleSignals: true,
+      preset: options.shutdownAbortMs === undefined ? undefined : { worker: { gracefulShutdownAbortTimeout: options.shutdownAbortMs } },
+      logger: quietLogger(options.log),
+    });
+    runner.events.on('worker:create', ({ worker }) => void register(worker.workerId).catch((err: Error) => options.log('warning', `registering worker ${worker.workerId}: ${err.message}`)));
+    runner.events.on('job:start', ({ job }) => leases.hold([job.id]));
+    runner.events.on('job:complete', ({ job }) => leases.drop([job.id]));
+    // graphile-worker 0.16 ends a worker whose job's completion failed (a database outage) and does not
+    // replace it: that job's lease lapses, and a new runner takes the old one's place.
+    runner.events.on('worker:fatalError', ({ worker }) => {
+      const job = worker.getActiveJob();
+      if (job) leases.drop([job.id]);
+      void replace();
+    });
+    return runner;
+  };
+  let runner = await start();
+  let replacing: Promise<void> | undefined;
+  const replace = () =>
+    (replacing ??= (async () => {
+      const old = runner;
+      await old.stop().catch((err: Error) => options.log('warning', `stopping the job runner: ${err.message}`));
+      if (stopped) return;
+      runner = await retryWhileUnavailable(start, { what: 'restarting the job runner', log: (m) => options.log('warning', m), stopped: () => stopped });
+    })()
+      .catch((err: Error) => options.log('error', `restarting the job runner: ${err.message}`))
+      .finally(() => (replacing = undefined)));
+
+  let healthySince: number | undefined;
   const beat = async () => {
-    await pool.query('UPDATE worker_processes SET seen_at = now() WHERE id = $1', [processId]);
-    await releaseOrphanedJobs(pool);
+    try {
+      await pool.query(
+        `WITH seen AS (UPDATE worker_processes SET seen_at = now() WHERE id = $1 RETURNING worker_ids)
+         UPDATE graphile_worker._private_jobs SET locked_at = now()
+          WHERE id = ANY($2::bigint[]) AND locked_by = ANY ((SELECT worker_ids FROM seen)::text[])`,
+        [processId, [...held]],
+      );
+    } catch (err) {
+      healthySince = undefined;
+      throw err;
+    }
+    healthySince ??= Date.now();
+    if (Date.now() - healthySince >= HEALTHY_FOR_MS) await releaseOrphanedJobs(pool);
   };
   const timer = setInterval(() => beat().catch((err: Error) => options.log('warning', `heartbeat: ${err.message}`)), HEARTBEAT_MS);
   timer.unref();
   return {
     processId,
+    leases,
     async register(workerId: string) {
-      await pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]);
+      await register(workerId);
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
+      await replacing;
       await runner.stop();
-      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch(() => {});
+      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch((err: Error) => options.log('warning', `unregistering this process (its row goes in an hour): ${err.message}`));
     },
     async release() {
+      stopped = true;
       clearInterval(timer);
       await pool.query(
         `UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL

@@ -1,6 +1,7 @@
 // Tools of a project (api.md §5, hosted-compat.md §3): stored definitions, synchronous and
 // asynchronous runs, and the hosted clients' forms — client-chosen ids, bulk create-or-update,
 // filtered lists, clones, and runs without a key of tools flagged publicly_triggerable.
+import { isDatabaseUnavailable, RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/schema.ts';
@@ -317,10 +318,16 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
       try {
         result = await run(actor, await load(started.project_id, started.studio_id), started.params as Record<string, unknown>);
       } catch (err) {
+        // The database away for a moment is not the run's failure: the job is retried.
+        if (isDatabaseUnavailable(err)) throw err;
         result = { status: 'failed', output: null, errors: [{ step: '', transformation: '', message: (err as Error).message, error_type: 'internal_error' }], credits_used: 0, executionTime: 0, steps: {} };
       }
       const { steps: _steps, ...stored } = result;
-      await db.updateTable('tool_runs').set({ status: result.status, result: JSON.stringify(stored), finished_at: new Date() }).where('id', '=', runId).execute();
+      await retryWhileUnavailable(() => db.updateTable('tool_runs').set({ status: result.status, result: JSON.stringify(stored), finished_at: new Date() }).where('id', '=', runId).execute(), {
+        what: `recording tool run ${runId}`,
+        log: (m) => void process.stderr.write(`${m}\n`),
+        forMs: RECORD_RETRY_MS,
+      });
     },
   };
 }

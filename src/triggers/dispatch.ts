@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { pipelinedTransaction, type Pipelined } from '../db/pipelined.ts';
 import type { Database } from '../db/schema.ts';
-import { AGENT_TASK_JOB, taskRunsStatement } from '../agents/tasks.ts';
+import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -105,7 +105,7 @@ export function createDispatcher(
       return { jobs: [] };
     }
     const slot = runner.start && runner.runner.slot();
-    const insert = insertActivations(activations, { task: AGENT_TASK_JOB, workerId: runner.workerId, maxAttempts: 5, start: slot ? runner.start : undefined });
+    const insert = insertActivations(activations, { task: AGENT_TASK_JOB, workerId: runner.workerId, maxAttempts: AGENT_TASK_MAX_ATTEMPTS, start: slot ? runner.start : undefined });
     try {
       const { rows } = await tx.commit(insert.compile(db));
       const { created, jobs, started } = insertedOf(rows, true);

@@ -8,13 +8,19 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { retryWhileUnavailable } from '../db/faults.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { HOOK_RECONCILE_JOB, type Reconciler } from './reconcile.ts';
 import { HOOK_RECOVERY_JOB, type Recovery } from './recovery.ts';
 
-export function createHookMaintenance(db: Kysely<Database>, config: Config, reconciler: Reconciler, recovery: Recovery) {
+/** How long the next run's scheduling is retried while the database is unavailable. */
+const SCHEDULE_RETRY_MS = 10 * 60_000;
+
+export function createHookMaintenance(db: Kysely<Database>, config: Config, reconciler: Reconciler, recovery: Recovery, log: (line: string) => void) {
+  // The next run is a row in the queue: a database outage at the moment of writing it must not end
+  // the chain of runs.
   const schedule = (job: string, inSeconds: number, payload: Record<string, unknown> = {}) =>
-    enqueue(db, job, payload, { jobKey: job, runAt: new Date(Date.now() + inSeconds * 1000), maxAttempts: 1 });
+    retryWhileUnavailable(() => enqueue(db, job, payload, { jobKey: job, runAt: new Date(Date.now() + inSeconds * 1000), maxAttempts: 1 }), { what: `scheduling ${job}`, log, forMs: SCHEDULE_RETRY_MS });
   return {
     async reconcile(payload: { then_recover?: boolean } = {}) {
       try {
@@ -35,6 +41,8 @@ export function createHookMaintenance(db: Kysely<Database>, config: Config, reco
     stop() {
       recovery.stop();
     },
+    /** Recovery now (after a database outage, whose refused deliveries the code host holds as failed). */
+    recoverSoon: () => schedule(HOOK_RECOVERY_JOB, 0),
     /** At start: reconciliation now, recovery right after it (pending later runs are replaced). */
     async start() {
       await schedule(HOOK_RECONCILE_JOB, 0, { then_recover: true });
