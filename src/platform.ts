@@ -6,6 +6,7 @@ import { createTasks, type Tasks } from './agents/tasks.ts';
 import type { Config } from './config.ts';
 import { createCounters, type Counters } from './counters.ts';
 import type { Db } from './db/connection.ts';
+import { reporter, type Report } from './db/faults.ts';
 import { createNotifications, type Notifications } from './db/notifications.ts';
 import { createPrincipalCache, type PrincipalCache } from './governance/principal-cache.ts';
 import { createConnectionCache } from './integrations/connection-cache.ts';
@@ -45,13 +46,17 @@ export interface Platform {
   hookStats: HookStats;
   hookMaintenance: HookMaintenance;
   metrics: Metrics;
+  /** How background work says a failure (src/db/faults.ts). */
+  report: Report;
 }
 
 export function createPlatform(config: Config, db: Db): Platform {
   const vault = loadVault(config);
   const log = (message: string) => void process.stderr.write(`${message}\n`);
   const counters = createCounters(config, db.pool, log);
-  const notifications = createNotifications(db.pool, log);
+  // Background work's failures: those of the database being away are said once per outage.
+  const report = reporter(db.outage, log);
+  const notifications = createNotifications(db.pool, report);
   const metrics = createMetrics(db.pool);
   const integrations = createIntegrations({
     db: db.kysely,
@@ -67,8 +72,8 @@ export function createPlatform(config: Config, db: Db): Platform {
   const agents = createAgents(db.kysely, vault);
   const loop = createLoop({ db: db.kysely, config, agents, studios, integrations, log });
   const hookSecrets = createHookSecrets(db.kysely, vault, config.cacheLimits.hookSecrets);
-  const deliverySignal = createDeliverySignal(db.pool);
-  const hookStats = createHookStats(db.pool, log);
+  const deliverySignal = createDeliverySignal(db.pool, report);
+  const hookStats = createHookStats(db.pool, report);
   const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
   const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log), log);
   return {
@@ -77,18 +82,19 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
+    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, report, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
     integrations,
     studios,
     agents,
     tasks: createTasks(db.kysely),
     loop,
     triggers: createTriggers(db.kysely, config, vault, integrations, forgetSecret),
-    dispatcher: createDispatcher(db.kysely, db.pool, config, integrations, (source, n) => metrics.activations.inc({ source }, n)),
+    dispatcher: createDispatcher(db.kysely, db.pool, config, integrations, (source, n) => metrics.activations.inc({ source }, n), report),
     deliverySignal,
     receiveDelivery: createReceiver(db.pool, hookSecrets, deliverySignal, hookStats),
     hookStats,
     hookMaintenance,
     metrics,
+    report,
   };
 }

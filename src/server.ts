@@ -128,6 +128,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     if (role !== 'server') {
       const logger: { error(m: string): void; warn(m: string): void } = app?.log ?? console;
       const tasks = taskList(platform);
+      const report = platform.report;
       worker = await starting('job worker', () => startWorker(db.pool, tasks, {
         concurrency: config.workerConcurrency,
         pollIntervalMs: 2000,
@@ -137,6 +138,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
           if (level === 'error') logger.error(`worker: ${message}`);
           else logger.warn(`worker: ${message}`);
         },
+        report,
       }));
       const w = worker;
       // Deliveries are dispatched by this loop, not by queue jobs, and the tasks they create start
@@ -156,11 +158,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         },
         roomBelow: LOCAL_BACKLOG,
         onRoom: () => dispatcherLoop?.wake(),
-        log: (m) => logger.warn(m),
+        report: p.report,
         leases: w.leases,
       }));
       platform.dispatcher.runLocally(localRunner, runnerId, p.loop.taskStart);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), log: (m) => logger.warn(m) });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), report: p.report });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead

@@ -100,6 +100,16 @@ export interface OutageLog {
 }
 
 /**
+ * How background work (loops, heartbeats, flushes) says a failure: `what` failed because of `err`.
+ * One caused by the database being unavailable is counted in the outage, said once; any other is logged.
+ */
+export type Report = (what: string, err: unknown) => void;
+
+export function reporter(outage: OutageLog, log: (line: string) => void): Report {
+  return (what, err) => (isDatabaseUnavailable(err) ? outage.failed(err, what) : log(`${what}: ${faultReason(err)}`));
+}
+
+/**
  * One line when an outage begins and one when it ends, per process. `probe` is tried every
  * `probeMs` during an outage, so its end is seen (and said) even when nothing else reaches the
  * database meanwhile.

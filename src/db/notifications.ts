@@ -4,6 +4,7 @@
 // is back and listening (so a lookup that started before or during the outage cannot put back what a
 // missed notification would have dropped); the ready handlers run after that.
 import pg from 'pg';
+import type { Report } from './faults.ts';
 
 export interface Notifications {
   /** Calls `handler` with each payload sent on `channel` by any process (this one included). */
@@ -22,7 +23,7 @@ export interface Notifications {
 
 const RECONNECT_MS = 1000;
 
-export function createNotifications(pool: pg.Pool, log: (message: string) => void): Notifications {
+export function createNotifications(pool: pg.Pool, report: Report): Notifications {
   const handlers = new Map<string, Array<(payload: string) => void>>();
   const resets: Array<() => void> = [];
   const readies: Array<() => void> = [];
@@ -60,7 +61,7 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
     });
     next.on('error', (err) => {
       // After close() the connection is being ended on purpose.
-      if (!closed) log(`notifications: ${err.message}`);
+      if (!closed) report('notifications', err);
       drop(next);
     });
     next.on('end', () => drop(next));
@@ -70,7 +71,7 @@ export function createNotifications(pool: pg.Pool, log: (message: string) => voi
       if (next !== current) return;
       becomeReady();
     } catch (err) {
-      if (!closed) log(`notifications: ${(err as Error).message}; retrying`);
+      if (!closed) report('notifications (reconnecting)', err);
       drop(next);
     }
   }

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { Notifications } from '../db/notifications.ts';
+import type { Report } from '../db/faults.ts';
 
 const CHANNEL = 'hangar_principals';
 const BEAT_MS = 1000;
@@ -37,6 +38,7 @@ export function createPrincipalCache(
   ttlSeconds: number,
   maxEntries: number,
   log: (message: string) => void,
+  report: Report,
   /** Told whether each lookup was answered from memory (for the metrics). */
   looked: (hit: boolean) => void = () => {},
 ): PrincipalCache {
@@ -52,7 +54,7 @@ export function createPrincipalCache(
     entries.clear();
   };
   // A statement cut short by this cache's own close (a process stopping just after it started) is no news.
-  const warn = (what: string) => (err: Error) => void (closed || log(`principal cache: ${what}: ${err.message}`));
+  const warn = (what: string) => (err: Error) => void (closed || report(`principal cache: ${what}`, err));
 
   // Both run on the listening connection itself, so a process whose link is cut stops beating: its
   // trust in its own cache lapses (TRUST_MS) before announcers stop waiting for it (ALIVE).

@@ -7,6 +7,7 @@
 // The dispatcher may instead take a free slot (`slot`) and start its tasks itself, in the statement
 // that creates them, and hand them over already started.
 import type pg from 'pg';
+import type { Report } from '../db/faults.ts';
 import type { JobLeases } from './queue.ts';
 
 export interface LockedJob {
@@ -29,7 +30,8 @@ export interface LocalRunnerOptions {
   /** Called when the backlog drops below `roomBelow` after having reached it. */
   onRoom: () => void;
   roomBelow: number;
-  log: (message: string) => void;
+  /** Failures of its own statements (src/db/faults.ts). */
+  report: Report;
   /** The heartbeat renews the lease of every job held here, until it is deleted or released. */
   leases: JobLeases;
 }
@@ -59,7 +61,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
     leases.drop(ids);
     await pool
       .query(`UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL, run_at = greatest(run_at, now() + $3 * interval '1 millisecond'), last_error = coalesce($4, last_error) WHERE id = ANY($1::bigint[]) AND locked_by = $2`, [ids, options.workerId, delayMs, why || null])
-      .catch((err: Error) => options.log(`local runner: giving back ${ids.length} job(s) failed (${err.message}); their lease lapses instead`));
+      .catch((err: Error) => options.report(`local runner: giving back ${ids.length} job(s) (their lease lapses instead)`, err));
   }
 
   function flush() {
@@ -71,7 +73,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
         .query('DELETE FROM graphile_worker._private_jobs WHERE id = ANY($1::bigint[]) AND locked_by = $2', [ids, options.workerId])
         .then(() => leases.drop(ids))
         .catch((err: Error) => {
-          options.log(`local runner: completing ${ids.length} job(s): ${err.message}`);
+          options.report(`local runner: completing ${ids.length} job(s)`, err);
           done.push(...ids);
           flushTimer ??= setTimeout(flush, 1000);
         }),
@@ -91,7 +93,7 @@ export async function startLocalRunner(pool: pg.Pool, options: LocalRunnerOption
         done.push(job.id);
         continue;
       }
-      options.log(`local runner: job ${job.id} failed, released for a retry: ${failure.message}`);
+      options.report(`local runner: job ${job.id} failed, released for a retry`, failure);
       await giveBack([job.id], failure.message, 5000);
     }
     if (done.length) flushTimer ??= setTimeout(flush, FLUSH_MS);

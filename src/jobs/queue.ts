@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
-import { retryWhileUnavailable } from '../db/faults.ts';
+import { isDatabaseUnavailable, retryWhileUnavailable, type Report } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface JobOptions {
@@ -59,9 +59,20 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   }
 }
 
-function quietLogger(log: (level: string, message: string) => void): Logger {
-  return new Logger(() => (level, message) => {
-    if (level === 'error' || level === 'warning') log(level, message);
+/**
+ * graphile-worker's lines about its connections dying and being replaced: each fault of the database
+ * would write several per second. The pool's outage log (../db/faults.ts) says the same once.
+ */
+const CONNECTION_NOISE = [/^PostgreSQL (idle|active) client generated error/, /^Error with notify listener/, /^Error occurred attempting to UNLISTEN/];
+
+function quietLogger(log: (level: string, message: string) => void, report?: Report): Logger {
+  return new Logger(() => (level, message, meta) => {
+    if (level !== 'error' && level !== 'warning') return;
+    if (CONNECTION_NOISE.some((n) => n.test(message))) return;
+    // A job that failed because the database was away (it is retried): counted in the outage.
+    const error = (meta as { error?: unknown; fatalError?: unknown } | undefined)?.error ?? (meta as { fatalError?: unknown } | undefined)?.fatalError;
+    if (report && error && isDatabaseUnavailable(error)) return report(`job ${(meta as { job?: { task_identifier?: string } }).job?.task_identifier ?? ''}`.trim(), error);
+    log(level, message);
   });
 }
 
@@ -71,6 +82,8 @@ export interface WorkerOptions {
   /** How long a stop waits for running jobs before failing them back to the queue (for a retry). */
   shutdownAbortMs?: number;
   log: (level: string, message: string) => void;
+  /** Failures of the worker's own statements (heartbeat, registration): src/db/faults.ts. */
+  report: Report;
 }
 
 const HEARTBEAT_MS = 2000;
@@ -148,9 +161,9 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
       pollInterval: options.pollIntervalMs,
       noHandleSignals: true,
       preset: options.shutdownAbortMs === undefined ? undefined : { worker: { gracefulShutdownAbortTimeout: options.shutdownAbortMs } },
-      logger: quietLogger(options.log),
+      logger: quietLogger(options.log, options.report),
     });
-    runner.events.on('worker:create', ({ worker }) => void register(worker.workerId).catch((err: Error) => options.log('warning', `registering worker ${worker.workerId}: ${err.message}`)));
+    runner.events.on('worker:create', ({ worker }) => void register(worker.workerId).catch((err: Error) => options.report(`registering worker ${worker.workerId}`, err)));
     runner.events.on('job:start', ({ job }) => leases.hold([job.id]));
     runner.events.on('job:complete', ({ job }) => leases.drop([job.id]));
     // graphile-worker 0.16 ends a worker whose job's completion failed (a database outage) and does not
@@ -167,7 +180,7 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
   const replace = () =>
     (replacing ??= (async () => {
       const old = runner;
-      await old.stop().catch((err: Error) => options.log('warning', `stopping the job runner: ${err.message}`));
+      await old.stop().catch((err: Error) => options.report('stopping the job runner', err));
       if (stopped) return;
       runner = await retryWhileUnavailable(start, { what: 'restarting the job runner', log: (m) => options.log('warning', m), stopped: () => stopped });
     })()
@@ -190,7 +203,7 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
     healthySince ??= Date.now();
     if (Date.now() - healthySince >= HEALTHY_FOR_MS) await releaseOrphanedJobs(pool);
   };
-  const timer = setInterval(() => beat().catch((err: Error) => options.log('warning', `heartbeat: ${err.message}`)), HEARTBEAT_MS);
+  const timer = setInterval(() => beat().catch((err: Error) => options.report('worker heartbeat', err)), HEARTBEAT_MS);
   timer.unref();
   return {
     processId,
@@ -203,7 +216,7 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
       clearInterval(timer);
       await replacing;
       await runner.stop();
-      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch((err: Error) => options.log('warning', `unregistering this process (its row goes in an hour): ${err.message}`));
+      await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch((err: Error) => options.report('unregistering this process (its row goes in an hour)', err));
     },
     async release() {
       stopped = true;

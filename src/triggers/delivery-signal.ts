@@ -3,19 +3,20 @@
 // DELIVERY_CHANNEL, sent at most once per NOTIFY_EVERY_MS and in its own statement — never in the
 // delivery's INSERT, whose commit would otherwise queue on PostgreSQL's database-wide notify lock.
 import type pg from 'pg';
+import type { Report } from '../db/faults.ts';
 
 export const DELIVERY_CHANNEL = 'hangar_deliveries';
 const NOTIFY_EVERY_MS = 5;
 /** Deliveries being received at once from which the receiver counts as saturated. */
 const BUSY_AT = 32;
 
-export function createDeliverySignal(pool: pg.Pool, log: (message: string) => void = (m) => console.warn(m)) {
+export function createDeliverySignal(pool: pg.Pool, report: Report) {
   let local: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let receiving = 0;
   const notify = () => {
     timer = undefined;
-    pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`).catch((err: Error) => log(`delivery signal: ${err.message}`));
+    pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`).catch((err: Error) => report('delivery signal', err));
   };
   return {
     /** A delivery was stored. */

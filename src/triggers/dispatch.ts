@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { pipelinedTransaction, type Pipelined } from '../db/pipelined.ts';
 import type { Database } from '../db/schema.ts';
+import { isDatabaseUnavailable, type Report } from '../db/faults.ts';
 import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
@@ -72,7 +73,7 @@ export function createDispatcher(
   integrations: Integrations,
   /** Told of activations as they are stored (for the metrics; a batch rolled back and retried counts again). */
   activated: (source: 'delivery' | 'poll', count: number) => void = () => {},
-  log: (message: string) => void = (m) => console.warn(m),
+  report: Report = (what, err) => console.warn(`${what}: ${(err as Error).message}`),
 ) {
   let local: { runner: LocalRunner; workerId: string; start?: TaskStart } | undefined;
 
@@ -177,7 +178,7 @@ export function createDispatcher(
           matched = findTriggerType(trigger.type)?.match(d, trigger.account) ?? [];
         } catch (err) {
           // A payload the predicate cannot read activates nothing; it must not hold up the batch.
-          log(`dispatch: trigger ${trigger.id} could not match delivery ${delivery.delivery_id}: ${(err as Error).message}`);
+          report(`dispatch: trigger ${trigger.id} could not match delivery ${delivery.delivery_id}`, err);
           continue;
         }
         for (const activation of matched) {
@@ -200,7 +201,9 @@ export function createDispatcher(
     try {
       start(await pipelinedTransaction(pool, async (tx) => dispatchIn(tx, await claim(tx, { deliveryId })), DISPATCH_SETTINGS));
     } catch (err) {
-      log(`dispatch: delivery ${deliveryId} failed: ${(err as Error).message}`);
+      // The database away is no fault of the delivery's: it waits for the next poll, uncounted.
+      if (isDatabaseUnavailable(err)) throw err;
+      report(`dispatch: delivery ${deliveryId} failed`, err);
       await db.updateTable('deliveries').set((eb) => ({ dispatch_attempts: eb('dispatch_attempts', '+', 1) })).where('delivery_id', '=', deliveryId).execute();
     }
   }
@@ -231,8 +234,8 @@ export function createDispatcher(
         start(jobs);
         return claimed.length;
       } catch (err) {
-        if (!claimed.length) throw err;
-        log(`dispatch: a batch of ${claimed.length} failed (${(err as Error).message}); retrying one by one`);
+        if (!claimed.length || isDatabaseUnavailable(err)) throw err;
+        report(`dispatch: a batch of ${claimed.length} failed; retrying one by one`, err);
         for (const id of claimed) await dispatchOne(id);
         return claimed.length;
       }

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import type { Notifications } from '../db/notifications.ts';
 import { DELIVERY_CHANNEL } from './delivery-signal.ts';
 import type { Dispatcher } from './dispatch.ts';
+import type { Report } from '../db/faults.ts';
 
 export interface DispatcherLoopOptions {
   batchSize: number;
@@ -20,7 +21,7 @@ export interface DispatcherLoopOptions {
   pollMs: number;
   /** Told how many deliveries each batch dispatched (for the metrics). */
   dispatched?: (count: number) => void;
-  log: (message: string) => void;
+  report: Report;
 }
 
 export interface DispatcherLoop {
@@ -55,7 +56,7 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
         if (claimed) options.dispatched?.(claimed);
       } catch (err) {
         // The database is unreachable or similar: the next poll tries again.
-        options.log(`dispatcher: ${(err as Error).message}`);
+        options.report('dispatcher', err);
         return;
       }
       if (claimed === options.batchSize) {

@@ -3,12 +3,13 @@
 // on that row's lock. What was counted is added to the rows at most every FLUSH_MS, in one statement,
 // and once more when the process closes.
 import type pg from 'pg';
+import type { Report } from '../db/faults.ts';
 
 export type HookCounter = 'received' | 'duplicates' | 'rejected_signatures';
 
 const FLUSH_MS = 1000;
 
-export function createHookStats(pool: pg.Pool, log: (message: string) => void = (m) => console.warn(m)) {
+export function createHookStats(pool: pg.Pool, report: Report) {
   let pending = new Map<string, Record<HookCounter, number>>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -28,7 +29,7 @@ export function createHookStats(pool: pg.Pool, log: (message: string) => void = 
       );
     } catch (err) {
       // Counters are for looking at, not for correctness: a failed flush loses them, nothing else.
-      log(`hook stats: ${(err as Error).message}`);
+      report('hook stats', err);
     }
   }
 
