@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config.ts';
 import { startEmbedded } from './embedded.ts';
-import { createOutageLog, faultReason, isDatabaseUnavailable, type OutageLog } from './faults.ts';
+import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
 import type { Database } from './schema.ts';
 
 // int8 (counts, sums) as JS numbers: every int8 Hangar stores stays far below 2^53.
@@ -38,14 +38,29 @@ const PROBE_MS = 1500;
  * server) gives the connection up: its socket is destroyed, since the reply, if it ever came, would be
  * read as the answer to the next statement sent on it.
  */
-class GuardedClient extends pg.Client {
+export class DatabaseClient extends pg.Client {
   /** When the oldest statement now in flight on this connection was sent (undefined: none). */
   busySince: number | undefined;
   #inFlight = 0;
 
   constructor(config?: pg.ClientConfig) {
     super(config);
-    this.on('error', () => {});
+    // Every failure raised here is the database's (src/db/faults.ts), marked before its caller sees
+    // it: on the client, from connect() (pg-pool calls it with a callback), and from query() below.
+    this.on('error', markDatabaseError);
+    const connect = super.connect.bind(this) as (callback?: (err: Error) => void) => Promise<unknown> | void;
+    Object.assign(this, {
+      connect: (callback?: (err: Error) => void) => {
+        if (callback)
+          return connect((err: Error) => {
+            markDatabaseError(err);
+            callback(err);
+          });
+        const connecting = connect() as Promise<unknown>;
+        connecting.catch(markDatabaseError);
+        return connecting;
+      },
+    });
   }
 
   /** Ends the connection at once: what waits on it fails as a connection error. */
@@ -54,6 +69,7 @@ class GuardedClient extends pg.Client {
   }
 
   #settled = (err: Error | null | undefined) => {
+    markDatabaseError(err);
     if (--this.#inFlight === 0) this.busySince = undefined;
     if (err?.message === 'Query read timeout') this.abandon();
   };
@@ -106,7 +122,7 @@ export interface OpenOptions {
 export async function openDatabase(config: Config, log: (line: string) => void, options: OpenOptions = {}): Promise<Db> {
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
   const clientOptions = connectionOptions(config, config.databaseUrl ?? embedded!.url);
-  const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: GuardedClient } as pg.PoolConfig);
+  const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: DatabaseClient as unknown as typeof pg.Client });
   let closing = false;
   // An idle connection losing the server (a restart) is dropped by the pool, and said once per outage.
   const probe = (deadlineMs = PROBE_MS) => probeOnce(clientOptions, deadlineMs);
@@ -160,8 +176,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
 
 /** Connects and runs one statement on a connection of its own; resolves to the failure, if any. */
 async function firstStatement(options: pg.ClientConfig): Promise<Error | undefined> {
-  const client = new pg.Client(options);
-  client.on('error', () => {}); // its failure is the connect's or the query's, returned below
+  const client = new DatabaseClient(options);
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -186,7 +201,7 @@ function probeOnce(options: pg.ClientConfig, deadlineMs: number): Promise<boolea
  */
 function startWatchdog(pool: pg.Pool, probe: (deadlineMs?: number) => Promise<boolean>, outage: OutageLog): NodeJS.Timeout {
   let probing = false;
-  const clients = () => (pool as unknown as { _clients: GuardedClient[] })._clients;
+  const clients = () => (pool as unknown as { _clients: DatabaseClient[] })._clients;
   const timer = setInterval(() => {
     if (probing) return;
     const now = Date.now();

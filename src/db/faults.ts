@@ -12,10 +12,21 @@
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '25006', '57014', '40001', '40P01']);
 
-/** The socket-level failures of reaching the database (errno codes). */
+/**
+ * Set on every error a database connection raised (connection.ts): a socket failure (errno codes
+ * below) is the database's only when it happened on a connection to it; the same code from an HTTP
+ * call to a provider is that provider's.
+ */
+const FROM_DATABASE = Symbol('hangar.fromDatabase');
+
+export function markDatabaseError(err: unknown): void {
+  if (err && typeof err === 'object' && !(FROM_DATABASE in err)) Object.defineProperty(err, FROM_DATABASE, { value: true });
+}
+
+/** The socket-level failures of reaching the database (errno codes), when a database connection raised them. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED', 'ENOTFOUND']);
 
-/** What `pg` and `pg-pool` say when a connection dies, cannot be made in time, or a reply never comes. */
+/** What `pg` and `pg-pool` (only they) say when a connection dies, cannot be made in time, or a reply never comes. */
 const MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
@@ -28,7 +39,9 @@ const MESSAGES = [
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (SQLSTATES.has(code) || code.startsWith('08') || SOCKET_CODES.has(code))) return true;
+    // A SQLSTATE is the database's own word (five characters, digits and capitals).
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && (SQLSTATES.has(code) || code.startsWith('08'))) return true;
+    if (typeof code === 'string' && SOCKET_CODES.has(code) && FROM_DATABASE in e) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && MESSAGES.some((m) => m.test(message))) return true;
     // AggregateError (a connect that tried several addresses).

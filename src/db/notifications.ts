@@ -4,6 +4,7 @@
 // is back and listening (so a lookup that started before or during the outage cannot put back what a
 // missed notification would have dropped); the ready handlers run after that.
 import pg from 'pg';
+import { DatabaseClient } from './connection.ts';
 import type { Report } from './faults.ts';
 
 export interface Notifications {
@@ -28,7 +29,7 @@ export function createNotifications(pool: pg.Pool, report: Report): Notification
   const resets: Array<() => void> = [];
   const readies: Array<() => void> = [];
   /** The connection being opened or in use; events of any other one are stale. */
-  let current: pg.Client | undefined;
+  let current: DatabaseClient | undefined;
   let connected = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -53,7 +54,7 @@ export function createNotifications(pool: pg.Pool, report: Report): Notification
   async function connect(): Promise<void> {
     if (closed) return;
     // keepAlive: a connection silently cut (a NAT's idle timeout) must end, not look alive.
-    const next = new pg.Client({ ...pool.options, keepAlive: true });
+    const next = new DatabaseClient({ ...pool.options, keepAlive: true });
     current = next;
     next.on('notification', (message) => {
       if (next !== current) return;
@@ -82,7 +83,7 @@ export function createNotifications(pool: pg.Pool, report: Report): Notification
     for (const handler of readies) handler();
   }
 
-  function drop(which: pg.Client): void {
+  function drop(which: DatabaseClient): void {
     which.end().catch(() => {});
     if (which !== current) return;
     current = undefined;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
+import { DatabaseClient } from '../db/connection.ts';
 import { isDatabaseUnavailable, retryWhileUnavailable, type Report } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -47,9 +48,7 @@ const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
  */
 export async function migrateQueue(pool: pg.Pool): Promise<void> {
   // Its own connection, not the pool's: with a pool of one, the migration would wait for the lock's.
-  const lock = new pg.Client(pool.options);
-  // Its failure (the server gone) reaches the statement below or the migration's own connection.
-  lock.on('error', () => {});
+  const lock = new DatabaseClient(pool.options);
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_MIGRATION_LOCK]);
@@ -153,39 +152,52 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
   };
   const register = (workerId: string) => pool.query('UPDATE worker_processes SET worker_ids = array_append(worker_ids, $2), seen_at = now() WHERE id = $1', [processId, workerId]);
   let stopped = false;
-  const start = async (): Promise<Runner> => {
+  /**
+   * graphile-worker 0.16 ends a worker whose job's completion failed (a database outage) and does not
+   * replace it. The job it held is no longer held here (its lease lapses), and a runner of as many
+   * workers as were lost joins the others. The runners still working are not stopped for that: a
+   * stop would abort their running jobs back to the queue while their handlers still run.
+   */
+  const runners = new Map<Runner, number>();
+  const start = async (concurrency: number): Promise<void> => {
     const runner = await run({
       pgPool: pool,
       taskList: tasks,
-      concurrency: options.concurrency,
+      concurrency,
       pollInterval: options.pollIntervalMs,
       noHandleSignals: true,
       preset: options.shutdownAbortMs === undefined ? undefined : { worker: { gracefulShutdownAbortTimeout: options.shutdownAbortMs } },
       logger: quietLogger(options.log, options.report),
     });
+    runners.set(runner, concurrency);
     runner.events.on('worker:create', ({ worker }) => void register(worker.workerId).catch((err: Error) => options.report(`registering worker ${worker.workerId}`, err)));
     runner.events.on('job:start', ({ job }) => leases.hold([job.id]));
     runner.events.on('job:complete', ({ job }) => leases.drop([job.id]));
-    // graphile-worker 0.16 ends a worker whose job's completion failed (a database outage) and does not
-    // replace it: that job's lease lapses, and a new runner takes the old one's place.
     runner.events.on('worker:fatalError', ({ worker }) => {
       const job = worker.getActiveJob();
       if (job) leases.drop([job.id]);
-      void replace();
+      const left = (runners.get(runner) ?? 1) - 1;
+      runners.set(runner, left);
+      // A runner with no worker left has nothing running: it goes.
+      if (left <= 0) {
+        runners.delete(runner);
+        void runner.stop().catch((err: Error) => options.report('stopping an emptied job runner', err));
+      }
+      void topUp();
     });
-    return runner;
   };
-  let runner = await start();
-  let replacing: Promise<void> | undefined;
-  const replace = () =>
-    (replacing ??= (async () => {
-      const old = runner;
-      await old.stop().catch((err: Error) => options.report('stopping the job runner', err));
-      if (stopped) return;
-      runner = await retryWhileUnavailable(start, { what: 'restarting the job runner', log: (m) => options.log('warning', m), stopped: () => stopped });
+  let toppingUp: Promise<void> | undefined;
+  const topUp = (): Promise<void> =>
+    (toppingUp ??= (async () => {
+      for (;;) {
+        const lost = options.concurrency - [...runners.values()].reduce((a, b) => a + b, 0);
+        if (stopped || lost <= 0) return;
+        await retryWhileUnavailable(() => start(lost), { what: `replacing ${lost} job worker(s)`, log: (m) => options.log('warning', m), stopped: () => stopped });
+      }
     })()
-      .catch((err: Error) => options.log('error', `restarting the job runner: ${err.message}`))
-      .finally(() => (replacing = undefined)));
+      .catch((err: Error) => options.log('error', `replacing job workers: ${err.message}`))
+      .finally(() => (toppingUp = undefined)));
+  await start(options.concurrency);
 
   let healthySince: number | undefined;
   const beat = async () => {
@@ -214,8 +226,8 @@ export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, op
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await replacing;
-      await runner.stop();
+      await toppingUp;
+      await Promise.all([...runners.keys()].map((r) => r.stop()));
       await pool.query('DELETE FROM worker_processes WHERE id = $1', [processId]).catch((err: Error) => options.report('unregistering this process (its row goes in an hour)', err));
     },
     async release() {

@@ -23,7 +23,6 @@ import * as P from '../triggers/payloads.ts';
 
 const TOKEN = 'github_pat_11FAULTS0database0token4a7c2e9b1d';
 const LOGIN = 'faults';
-const REPO = `${LOGIN}/outages`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let pgx: BreakablePostgres;
@@ -36,7 +35,6 @@ const actionCalls = new Map<string, number>();
 
 before(async () => {
   [pgx, redis, ch] = await Promise.all([startBreakablePostgres(), startBreakableRedis(), startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } })]);
-  ch.seed.repo({ owner: LOGIN, name: 'outages' });
   target = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -58,6 +56,8 @@ after(async () => {
 // ---- a deployment --------------------------------------------------------------------------------
 
 interface Deployment {
+  /** Each deployment its own repository: the code host delivers to every hook of a repository. */
+  repo: string;
   url: string;
   databaseUrl: string;
   database: string;
@@ -87,6 +87,8 @@ async function api(url: string, method: string, path: string, auth: string | und
 
 async function deploy(shape: 'all' | 'split' | 'cluster', extraEnv: Record<string, string> = {}): Promise<Deployment> {
   const databaseUrl = await pgx.createDatabase();
+  const repo = `${LOGIN}/outages-${shape}`;
+  ch.seed.repo({ owner: LOGIN, name: `outages-${shape}` });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = shellEnv({
@@ -127,9 +129,9 @@ async function deploy(shape: 'all' | 'split' | 'cluster', extraEnv: Record<strin
   assert.equal(tool.status, 200, JSON.stringify(tool.body));
   const agent = await api(url, 'POST', '/latest/agents/upsert', auth, { name: 'outage triage', actions: [{ studio_id: tool.body.studio_id }] });
   assert.equal(agent.status, 200, JSON.stringify(agent.body));
-  const trigger = await api(url, 'POST', `/latest/agents/${agent.body.agent_id}/triggers/create`, auth, { type: 'codehost.new_issue', connection_id: connection.body.connection_id, config: { repository: REPO } });
+  const trigger = await api(url, 'POST', `/latest/agents/${agent.body.agent_id}/triggers/create`, auth, { type: 'codehost.new_issue', connection_id: connection.body.connection_id, config: { repository: repo } });
   assert.equal(trigger.status, 200, JSON.stringify(trigger.body));
-  return { url, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), processes, auth, projectId, output };
+  return { repo, url, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), processes, auth, projectId, output };
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, output?: () => string): Promise<number> {
@@ -188,11 +190,11 @@ function load(d: Deployment) {
       markers.push(marker);
       const payload = {
         action: 'opened',
-        issue: P.issue(REPO, { number: markers.length, title: `Outage ${marker}`, body: marker, user: 'mona' }),
-        repository: P.repository(REPO),
+        issue: P.issue(d.repo, { number: markers.length, title: `Outage ${marker}`, body: marker, user: 'mona' }),
+        repository: P.repository(d.repo),
         sender: P.user('mona'),
       };
-      deliveries.push(ch.deliver('issues', payload, { repo: REPO }));
+      deliveries.push(ch.deliver('issues', payload, { repo: d.repo }));
     }),
   ];
   return {
@@ -265,6 +267,17 @@ async function taskStates(d: Deployment): Promise<Array<{ conversation_id: strin
       [d.projectId],
     );
     return rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function messagesOf(d: Deployment, conversationId: string): Promise<unknown[]> {
+  const c = new pg.Client({ connectionString: d.databaseUrl });
+  c.on('error', () => {});
+  await c.connect();
+  try {
+    return (await c.query("SELECT id, kind, role, created_at, content->>'action' AS action FROM task_messages WHERE conversation_id = $1 ORDER BY id", [conversationId])).rows;
   } finally {
     await c.end();
   }
@@ -360,16 +373,23 @@ async function ride(shape: 'all' | 'split' | 'cluster', faults: Fault[], extraEn
   for (const t of tasks) if (t.marker) perMarker.set(t.marker, (perMarker.get(t.marker) ?? 0) + 1);
   for (const m of markers) {
     assert.equal(perMarker.get(m), 1, `delivery ${m} activated ${perMarker.get(m) ?? 0} times\n${explain()}`);
-    assert.equal(actionCalls.get(m), 1, `the action of delivery ${m} ran ${actionCalls.get(m) ?? 0} times\n${explain()}`);
+    if (actionCalls.get(m) !== 1) {
+      const task = tasks.find((t) => t.marker === m)!;
+      assert.fail(`the action of delivery ${m} ran ${actionCalls.get(m) ?? 0} times; its task ${task.conversation_id} recorded ${JSON.stringify(await messagesOf(d, task.conversation_id))}\n${explain()}`);
+    }
   }
-  const refused = ch.deliveries.filter((x) => x.event === 'issues' && !x.redelivery && !(x.status && x.status < 300));
-  const recovered = ch.deliveries.filter((x) => x.event === 'issues' && x.redelivery && x.status && x.status < 300);
+  const ours = ch.deliveries.filter((x) => x.event === 'issues' && x.url.startsWith(d.url));
+  const refused = ours.filter((x) => !x.redelivery && !(x.status && x.status < 300));
+  const recovered = ours.filter((x) => x.redelivery && x.status && x.status < 300);
 
   // 6. An outage is said once (with its count), not once per request.
   const lines = d.output().split('\n');
   const stacks = lines.filter((l) => /^\s+at /.test(l)).length;
   assert.ok(stacks < 20, `${stacks} stack lines in the log\n${explain()}`);
   assert.ok(!lines.some((l) => /internal_error|unhandled error/.test(l)), explain());
+  // A clean stop still works after all that.
+  for (const p of d.processes) p.child.kill('SIGTERM');
+  for (const p of d.processes) assert.equal((await p.exited).code, 0, `a stop after the faults did not exit 0\n${explain()}`);
   return { windows, writes: traffic.writes.length, acked: acked.length, deliveries: markers.length, refused: refused.length, recovered: recovered.length, logLines: lines.length };
 }
 
