@@ -394,14 +394,21 @@ const describeLoad = (l: LoadResult) => `${fmt(l.okPerSecond, 0)} accepted/s, p5
  * A fresh bench database, bootstrapped, and the code-host stand-in the bench's hook lives on (one
  * token, one repository); `cleanup` (also run on Ctrl-C) stops every child and drops the database.
  */
-export async function startWebhookFixture(): Promise<{ db: BenchDatabase; codehost: CodeHost; org: Org; cleanup: () => Promise<void> }> {
-  const db = await createDatabase();
+/**
+ * A fresh database, the code-host stand-in and `hangar bootstrap`. `database` says where the database
+ * comes from and how it goes (default: created on DATABASE_URL, dropped at cleanup); the soak's
+ * database-restart mode passes a private cluster of its own.
+ */
+export async function startWebhookFixture(
+  database: { create: () => Promise<BenchDatabase>; drop: (db: BenchDatabase) => Promise<unknown> } = { create: createDatabase, drop: (db) => dropDatabase(db.name) },
+): Promise<{ db: BenchDatabase; codehost: CodeHost; org: Org; cleanup: () => Promise<void> }> {
+  const db = await database.create();
   const codehost = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
   codehost.seed.repo({ owner: LOGIN, name: 'r' });
   const cleanup = async () => {
     await stopAll();
     await codehost.close();
-    await dropDatabase(db.name);
+    await database.drop(db);
   };
   onInterrupt(cleanup);
   try {

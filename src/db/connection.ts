@@ -71,7 +71,9 @@ export class DatabaseClient extends pg.Client {
   #settled = (err: Error | null | undefined) => {
     markDatabaseError(err);
     if (--this.#inFlight === 0) this.busySince = undefined;
-    if (err?.message === 'Query read timeout') this.abandon();
+    // No reply in time; or a server that refuses writes (a standby, in a failover behind the same
+    // address): a new connection may reach the new primary, this one never will.
+    if (err?.message === 'Query read timeout' || (err as { code?: string } | null)?.code === '25006') this.abandon();
   };
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -32,6 +32,8 @@ let ch: CodeHost;
 let target: http.Server;
 let targetUrl = '';
 const actionCalls = new Map<string, number>();
+/** Calls to /hold wait here until released. */
+const holds: Array<() => void> = [];
 
 before(async () => {
   [pgx, redis, ch] = await Promise.all([startBreakablePostgres(), startBreakableRedis(), startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } })]);
@@ -39,8 +41,13 @@ before(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      for (const m of new Set(body.match(/mark-[0-9a-f]{16}/g) ?? [])) actionCalls.set(m, (actionCalls.get(m) ?? 0) + 1);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      for (const m of new Set(body.match(/mark-[0-9a-f]{16}/g) ?? [])) {
+        const key = req.url === '/hold' ? `hold:${m}` : m;
+        actionCalls.set(key, (actionCalls.get(key) ?? 0) + 1);
+      }
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (req.url === '/hold') holds.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
@@ -58,6 +65,7 @@ after(async () => {
 interface Deployment {
   /** Each deployment its own repository: the code host delivers to every hook of a repository. */
   repo: string;
+  env: NodeJS.ProcessEnv;
   url: string;
   databaseUrl: string;
   database: string;
@@ -131,7 +139,7 @@ async function deploy(shape: 'all' | 'split' | 'cluster', extraEnv: Record<strin
   assert.equal(agent.status, 200, JSON.stringify(agent.body));
   const trigger = await api(url, 'POST', `/latest/agents/${agent.body.agent_id}/triggers/create`, auth, { type: 'codehost.new_issue', connection_id: connection.body.connection_id, config: { repository: repo } });
   assert.equal(trigger.status, 200, JSON.stringify(trigger.body));
-  return { repo, url, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), processes, auth, projectId, output };
+  return { repo, env, url, databaseUrl, database: new URL(databaseUrl).pathname.slice(1), processes, auth, projectId, output };
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, output?: () => string): Promise<number> {
@@ -211,7 +219,18 @@ function load(d: Deployment) {
 
 // ---- faults --------------------------------------------------------------------------------------
 
-type Fault = 'restart-fast' | 'restart-immediate' | 'stop' | 'freeze' | 'kill-connections' | 'redis-restart';
+type Fault = 'restart-fast' | 'restart-immediate' | 'stop' | 'freeze' | 'kill-connections' | 'failover' | 'redis-restart';
+
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: pgx.url });
+  c.on('error', () => {});
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
 
 /**
  * Breaks the database as `fault` says; resolves when it is back, with the moments it broke, began
@@ -244,6 +263,16 @@ async function inflict(fault: Fault, d: Deployment): Promise<{ from: number; res
         await pgx.killConnections(d.database);
         await sleep(333);
       }
+      break;
+    case 'failover':
+      // As a managed database fails over behind the same address: the old primary's connections die,
+      // and the server reached next refuses writes (25006) until it is promoted.
+      await admin((c) => c.query(`ALTER DATABASE ${d.database} SET default_transaction_read_only = on`));
+      await pgx.killConnections(d.database);
+      await sleep(3000);
+      resumed = Date.now();
+      await admin((c) => c.query(`ALTER DATABASE ${d.database} RESET default_transaction_read_only`));
+      await pgx.killConnections(d.database);
       break;
     case 'redis-restart':
       await redis.stop();
@@ -394,8 +423,8 @@ async function ride(shape: 'all' | 'split' | 'cluster', faults: Fault[], extraEn
 }
 
 describe('the database has a bad day', () => {
-  test('one process (--role all, with Redis): restarts fast and immediate, a stop, a freeze, killed connections, a Redis restart', { timeout: 300_000 }, async (t) => {
-    const r = await ride('all', ['restart-fast', 'restart-immediate', 'stop', 'freeze', 'kill-connections', 'redis-restart'], { REDIS_URL: redis.url });
+  test('one process (--role all, with Redis): restarts fast and immediate, a stop, a freeze, killed connections, a failover, a Redis restart', { timeout: 300_000 }, async (t) => {
+    const r = await ride('all', ['restart-fast', 'restart-immediate', 'stop', 'freeze', 'kill-connections', 'failover', 'redis-restart'], { REDIS_URL: redis.url });
     t.diagnostic(JSON.stringify(r));
     assert.ok(r.refused > 0, 'some deliveries were refused during an outage (and must have been recovered)');
   });
@@ -408,5 +437,72 @@ describe('the database has a bad day', () => {
   test('--processes 2: an immediate restart, a stop, killed connections', { timeout: 240_000 }, async (t) => {
     const r = await ride('cluster', ['restart-immediate', 'stop', 'kill-connections']);
     t.diagnostic(JSON.stringify(r));
+  });
+});
+
+describe('starting and stopping on a bad day', () => {
+  test('a process started while the database is down waits for it, and one stopped while it is down exits in time', { timeout: 120_000 }, async () => {
+    const d = await deploy('all');
+    for (const p of d.processes) p.child.kill('SIGTERM');
+    for (const p of d.processes) await p.exited;
+    await pgx.stop('immediate');
+    const started = Date.now();
+    const late = spawnHangar(['start'], d.env);
+    await sleep(3000);
+    assert.equal(late.child.exitCode, null, `it gave up instead of waiting:\n${late.output()}`);
+    assert.match(late.output(), /waiting for PostgreSQL at 127\.0\.0\.1:\d+\/\w+ \(.*ECONNREFUSED.*\), at most \d+ s/);
+    assert.doesNotMatch(late.output(), /password|postgres:\/\/postgres:/);
+    await pgx.start();
+    await until('the late process to be ready', async () => (await api(d.url, 'GET', '/readyz', undefined, undefined, 3000)).status === 200, 15_000, late.output);
+    assert.ok(Date.now() - started < 20_000);
+
+    // Stopped while the database is away: within HANGAR_SHUTDOWN_TIMEOUT_MS (10 s), without a crash.
+    await pgx.stop('immediate');
+    const stopping = Date.now();
+    late.child.kill('SIGTERM');
+    const { code } = await late.exited;
+    assert.ok(Date.now() - stopping < 11_000, `the stop took ${Date.now() - stopping} ms\n${late.output()}`);
+    assert.ok(code === 0 || code === 1, `exit code ${code}\n${late.output()}`);
+    assert.doesNotMatch(late.output(), /survived an error nothing handled|survived a rejected promise|\n\s+at /, late.output());
+    await pgx.start();
+  });
+
+  test('a task interrupted between two actions resumes after the last recorded one: no action runs twice', { timeout: 120_000 }, async () => {
+    const d = await deploy('all');
+    const toolTo = async (path: string) => {
+      const r = await api(d.url, 'POST', '/latest/studios/create', d.auth, { title: path, transformations: { steps: [{ name: 'call', transformation: 'api_call', params: { url: `${targetUrl}${path}`, method: 'POST', body: { message: '{{params.message}}' } } }] } });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.studio_id as string;
+    };
+    const agent = await api(d.url, 'POST', '/latest/agents/upsert', d.auth, { name: 'two steps', actions: [{ studio_id: await toolTo('/act') }, { studio_id: await toolTo('/hold') }] });
+    const marker = `mark-${randomBytes(8).toString('hex')}`;
+    const triggered = await api(d.url, 'POST', '/latest/agents/trigger', d.auth, { agent_id: agent.body.agent_id, message: { role: 'user', content: `Resume ${marker}` } });
+    assert.equal(triggered.status, 200, JSON.stringify(triggered.body));
+    const conversationId = triggered.body.conversation_id;
+    // The first action done and recorded, the second waiting on its provider: the process dies.
+    await until('the second action to be called', async () => actionCalls.get(`hold:${marker}`) === 1, 20_000, d.output);
+    assert.equal(actionCalls.get(marker), 1);
+    for (const p of d.processes) p.child.kill('SIGKILL');
+    for (const p of d.processes) await p.exited;
+    holds.splice(0).forEach((answer) => answer());
+    // A new process takes the task over (the dead one's jobs are released) and resumes it.
+    const next = spawnHangar(['start'], d.env);
+    const answering = setInterval(() => holds.splice(0).forEach((answer) => answer()), 100);
+    try {
+      await until(
+        'the task to complete',
+        async () => (await taskStates(d)).find((t) => t.conversation_id === conversationId)?.state === 'completed',
+        60_000,
+        next.output,
+      );
+    } finally {
+      clearInterval(answering);
+    }
+    assert.equal(actionCalls.get(marker), 1, 'the recorded action did not run again');
+    assert.equal(actionCalls.get(`hold:${marker}`), 2, 'the action in flight when the process died ran again (nothing had recorded it)');
+    const steps = (await messagesOf(d, conversationId)) as Array<{ kind: string; action: string | null }>;
+    assert.deepEqual(steps.filter((m) => m.kind === 'tool_run').map((m) => m.action), ['tool_0', 'tool_1'], 'the task shows each step once');
+    next.child.kill('SIGTERM');
+    assert.equal((await next.exited).code, 0, next.output());
   });
 });
