@@ -1370,6 +1370,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     healthz: {
@@ -1439,6 +1448,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1522,7 +1540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not ready */
+            /** @description Not ready: the database is unreachable, restarting, or not migrated yet */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1653,6 +1671,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1861,6 +1888,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authInviteCreate: {
@@ -2016,6 +2052,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authInviteDelete: {
@@ -2138,6 +2183,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2313,6 +2367,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authInviteAccept: {
@@ -2418,6 +2481,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2613,6 +2685,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authUsers: {
@@ -2783,6 +2864,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2972,6 +3062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authUsersDelete: {
@@ -3095,6 +3194,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3243,6 +3351,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authUsersKeysCreate: {
@@ -3370,6 +3487,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3518,6 +3644,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authUsersKeysDelete: {
@@ -3643,6 +3778,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3783,6 +3927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authLogin: {
@@ -3887,6 +4040,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     authLogout: {
@@ -3984,6 +4146,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4137,6 +4308,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     integrationsStepsList: {
@@ -4263,6 +4443,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4402,6 +4591,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     integrationsOauthGetUrl: {
@@ -4533,6 +4731,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     integrationsOauthCallback: {
@@ -4616,6 +4823,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4763,6 +4979,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     integrationsConnectionsDelete: {
@@ -4886,6 +5111,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5031,6 +5265,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     integrationsApiCall: {
@@ -5161,6 +5404,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5307,6 +5559,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5462,6 +5723,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studiosBulkUpdate: {
@@ -5602,6 +5872,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5758,6 +6037,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studios: {
@@ -5900,6 +6188,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6062,6 +6359,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studiosClone: {
@@ -6191,6 +6497,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studiosBulkDelete: {
@@ -6311,6 +6626,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6481,6 +6805,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6664,6 +6997,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studiosTriggerAsync: {
@@ -6797,6 +7139,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     studiosAsyncPoll: {
@@ -6919,6 +7270,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7101,6 +7461,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsGet: {
@@ -7238,6 +7607,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7397,6 +7775,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsList: {
@@ -7549,6 +7936,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsDelete: {
@@ -7671,6 +8067,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7818,6 +8223,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7981,6 +8395,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsConversationsStudiosList: {
@@ -8107,6 +8530,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8249,6 +8681,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8415,6 +8856,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsTasksView: {
@@ -8565,6 +9015,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsTasksTriggerMessage: {
@@ -8698,6 +9157,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8850,6 +9318,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     knowledgeSetsDelete: {
@@ -8970,6 +9447,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9103,6 +9589,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9274,6 +9769,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     agentsTriggersUpdate: {
@@ -9398,6 +9902,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9535,6 +10048,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     webhooksCodehost: {
@@ -9618,6 +10140,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
