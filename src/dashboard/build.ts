@@ -8,11 +8,14 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WEB_DIR = path.join(root, 'web');
 export const DASHBOARD_DIR = path.join(root, 'dist', 'dashboard');
 const STAMP = '.source-hash';
+const LAYOUT = 2;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -23,6 +26,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 /** A digest of everything the build reads: the sources and the locked dependency versions. */
 async function sourceHash(): Promise<string> {
   const h = createHash('sha256');
+  // What the build writes besides the bundle (its .br and .gz copies): a build of another layout is stale.
+  h.update(`layout ${LAYOUT}\0`);
   for (const file of [...(await filesUnder(path.join(WEB_DIR, 'src'))), path.join(WEB_DIR, 'index.html'), path.join(root, 'package-lock.json')]) {
     h.update(path.relative(root, file)).update('\0').update(await readFile(file)).update('\0');
   }
@@ -82,6 +87,28 @@ export async function buildInstalled(): Promise<DashboardBuild> {
   return buildInto(DASHBOARD_DIR, await sourceHash());
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each file, at the strongest settings: made once per
+ * build, they are what @fastify/static sends a browser that accepts them (src/http/dashboard.ts),
+ * so no request pays for compressing.
+ */
+async function precompress(dir: string, files: string[]): Promise<void> {
+  await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(dir, file);
+      const bytes = await readFile(full);
+      const [br, gz] = await Promise.all([
+        brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
+    }),
+  );
+}
+
 async function buildInto(target: string, hash: string): Promise<DashboardBuild> {
   await mkdir(path.dirname(target), { recursive: true });
   // Built aside and renamed into place, so a process starting at the same time never serves half a build.
@@ -114,6 +141,7 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
     [...styles.map((s) => `<link rel="stylesheet" href="/${s}">`), ...scripts.map((s) => `<script type="module" src="/${s}"></script>`)].join('\n    '),
   );
   await writeFile(path.join(scratch, 'index.html'), html);
+  await precompress(scratch, ['index.html', ...outputs]);
   await writeFile(path.join(scratch, STAMP), JSON.stringify({ hash, scripts }));
   await rm(target, { recursive: true, force: true });
   try {

@@ -1,5 +1,6 @@
 // Builds the Fastify application: conventions of api.md §1 (JSON whatever the Content-Type, error
 // body, request ids, body limit), authentication, docs, and the capability routes.
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { HangarError, invalid } from '../errors.ts';
@@ -130,6 +131,11 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     send(reply, new HangarError(404, 'not_found', `There is no route ${request.method} ${request.url.split('?')[0]}; see /latest/documentation.`)),
   );
 
+  // Answers of at least 1 KB go out brotli- or gzip-compressed when the client accepts it (brotli at
+  // quality 4: most of the gain for little CPU). The dashboard's assets were compressed at build
+  // time and carry their Content-Encoding already, which this leaves alone. Request bodies are
+  // read as sent: no decompression (the webhook receiver verifies the exact bytes).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   const rateLimit = createRateLimit(config, platform.counters);
   addContractToRoutes(app);
   await registerDocs(app, config);

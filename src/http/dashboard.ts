@@ -23,11 +23,22 @@ const CSP = [
 export async function registerDashboard(app: FastifyInstance): Promise<void> {
   const { dir } = await ensureDashboard();
   await app.register(async (scope) => {
+    // Every answer here depends on Accept-Encoding (the .br or .gz copy made at build time, or the
+    // file itself), so a cache between us and the browser must keep them apart.
+    scope.addHook('onSend', (_request, reply, _payload, done) => {
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/\baccept-encoding\b/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      done();
+    });
     await scope.register(fastifyStatic, {
       root: dir,
       wildcard: false,
       index: false,
       serveDotFiles: false,
+      // The build wrote a brotli and a gzip copy of each file (src/dashboard/build.ts): a browser
+      // that accepts one gets it, so nothing is compressed per request.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // Asset names carry their content hash; index.html is answered below, never cached.
       immutable: true,
       maxAge: '365d',

@@ -3,6 +3,8 @@
 // a plain-http host; and CSRF protection for calls made with the session cookie.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request } from 'undici';
 import { bearer, bootstrap, call, expectError, sessionHeaders, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 
 let server: TestServer;
@@ -50,6 +52,65 @@ describe('serving', () => {
     assert.equal((await call(server, 'GET', '/healthz', { headers: html })).status, 200);
     assert.equal((await call(server, 'GET', '/readyz', { headers: html })).status, 200);
     assert.equal((await call(server, 'GET', '/.source-hash', { headers: { accept: '*/*' } })).status, 404);
+  });
+});
+
+/** A GET whose answer is read as sent (fetch would decompress it and hide the encoding). */
+async function raw(path: string, headers: Record<string, string>) {
+  const r = await request(`${server.url}${path}`, { headers });
+  const body = Buffer.from(await r.body.arrayBuffer());
+  const h = (name: string) => (r.headers[name] === undefined ? undefined : String(r.headers[name]));
+  const decoded = h('content-encoding') === 'br' ? brotliDecompressSync(body) : h('content-encoding') === 'gzip' ? gunzipSync(body) : body;
+  return { status: r.statusCode, header: h, body, decoded };
+}
+
+describe('compression', () => {
+  test('index.html and every asset are sent as their build-time brotli or gzip copy, as the browser accepts, with Vary: Accept-Encoding', async () => {
+    const page = (await raw('/', { ...html, 'accept-encoding': 'identity' })).decoded.toString();
+    const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    assert.ok(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')), page);
+    for (const path of ['/', '/p/x/agents', ...assets]) {
+      const headers = path.startsWith('/assets/') ? {} : html;
+      const plain = await raw(path, { ...headers, 'accept-encoding': 'identity' });
+      assert.equal(plain.status, 200, path);
+      assert.equal(plain.header('content-encoding'), undefined, path);
+      assert.match(plain.header('vary') ?? '', /accept-encoding/i, `${path}: the plain answer says it varies too`);
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['br;q=0.5, gzip', 'gzip'],
+      ]) {
+        const r = await raw(path, { ...headers, 'accept-encoding': accept });
+        assert.equal(r.status, 200);
+        assert.equal(r.header('content-encoding'), encoding, `${path} with ${accept}`);
+        assert.match(r.header('vary') ?? '', /accept-encoding/i);
+        assert.equal(Number(r.header('content-length')), r.body.length, 'a precompressed file is sent with its length');
+        assert.ok(r.body.length < plain.body.length, `${path}: ${encoding} is smaller`);
+        assert.ok(r.decoded.equals(plain.body), `${path}: the ${encoding} copy is the same file`);
+        assert.equal(r.header('content-type'), plain.header('content-type'));
+      }
+    }
+  });
+
+  test('JSON answers of 1 KB or more are compressed for a client that accepts it; smaller ones and clients that do not are sent as they are', async () => {
+    const auth = { authorization: bearer(projectId, org.api_key) };
+    const big = await raw('/latest/integrations/providers/list', { ...auth, 'accept-encoding': 'gzip, deflate, br' });
+    assert.equal(big.status, 200);
+    assert.equal(big.header('content-encoding'), 'br');
+    assert.match(big.header('vary') ?? '', /accept-encoding/i);
+    assert.ok(big.decoded.length >= 1024);
+    assert.ok(big.body.length < big.decoded.length / 3, `${big.body.length} of ${big.decoded.length}`);
+    assert.ok(Array.isArray(JSON.parse(big.decoded.toString()).results));
+    assert.equal((await raw('/latest/integrations/providers/list', { ...auth, 'accept-encoding': 'gzip' })).header('content-encoding'), 'gzip');
+    const none = await raw('/latest/integrations/providers/list', auth);
+    assert.equal(none.header('content-encoding'), undefined);
+    assert.ok(none.body.equals(big.decoded));
+    const small = await raw('/latest/auth/info', { ...auth, 'accept-encoding': 'gzip, br' });
+    assert.equal(small.status, 200);
+    assert.ok(small.body.length < 1024);
+    assert.equal(small.header('content-encoding'), undefined);
+    // The reference's own JSON and assets too.
+    assert.equal((await raw('/latest/openapi_schema.json', { 'accept-encoding': 'br' })).header('content-encoding'), 'br');
   });
 });
 
