@@ -85,6 +85,29 @@ export function addContractToRoutes(app: FastifyInstance): void {
   });
 }
 
+// The reference's page loads only its own CSS and JavaScript from this server (swagger-ui's
+// `staticCSP: true` policy, less the validator's host, which is switched off, and with the inline
+// styles its script sets allowed). Its
+// `upgrade-insecure-requests` is kept for pages served over https only: over plain http it made the
+// browser fetch the page's own assets over https, which a deployment reached by address or by any
+// name but localhost does not serve, and the page stayed blank.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  // Swagger UI sets inline styles as it draws (blocked, each logged a console error); styles run no code.
+  "style-src 'self' 'unsafe-inline'",
+  "form-action 'self'",
+].join('; ');
+
+/** The reference's Content-Security-Policy for a request: strict under https, without the upgrade over http. */
+export const docsCsp = (protocol: string): string => (protocol === 'https' ? `${DOCS_CSP}; upgrade-insecure-requests` : DOCS_CSP);
+
 export async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -111,7 +134,14 @@ export async function registerDocs(app: FastifyInstance, config: Config): Promis
   });
   await app.register(swaggerUi, {
     routePrefix: '/latest/documentation',
-    staticCSP: true,
+    // Set per request (by the protocol it came over, a trusted proxy's X-Forwarded-Proto included),
+    // on the page and the routes beside it.
+    uiHooks: {
+      onRequest: (request, reply, done) => {
+        reply.header('content-security-policy', docsCsp(request.protocol));
+        done();
+      },
+    },
     theme: { title: config.sandbox ? 'Hangar API — SANDBOX' : 'Hangar API' },
     // "Try it out" calls the address the page was loaded from (behind a proxy, another host than the
     // region's public base address); the served JSON keeps the public one first.
