@@ -15,6 +15,8 @@ export interface Db {
   embedded: boolean;
   /** Outages of this process's database, logged once each (src/db/faults.ts). */
   outage: OutageLog;
+  /** performance.now() when a statement of this process last succeeded: the database answers. */
+  lastAnswerAt(): number;
   /**
    * Answers within `deadlineMs`: true when a fresh connection (not the pool's, which a partition may
    * have filled with connections waiting on replies) ran a statement.
@@ -38,6 +40,9 @@ const PROBE_MS = 1500;
  * server) gives the connection up: its socket is destroyed, since the reply, if it ever came, would be
  * read as the answer to the next statement sent on it.
  */
+/** performance.now() of the last statement of this process that succeeded. */
+let lastAnswerAt = -Infinity;
+
 export class DatabaseClient extends pg.Client {
   /** When the oldest statement now in flight on this connection was sent (undefined: none). */
   busySince: number | undefined;
@@ -69,6 +74,7 @@ export class DatabaseClient extends pg.Client {
   }
 
   #settled = (err: Error | null | undefined) => {
+    if (!err) lastAnswerAt = performance.now();
     markDatabaseError(err);
     if (--this.#inFlight === 0) this.busySince = undefined;
     // No reply in time; or a server that refuses writes (a standby, in a failover behind the same
@@ -173,7 +179,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
       delay = Math.min(5000, delay * 2);
     }
   }
-  return { pool, kysely, embedded: Boolean(embedded), outage, probe, close };
+  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, probe, close };
 }
 
 /** Connects and runs one statement on a connection of its own; resolves to the failure, if any. */

@@ -370,7 +370,7 @@ async function ride(shape: 'all' | 'split' | 'cluster', faults: Fault[], extraEn
     const w = windows.find((x) => x.fault === fault);
     if (!w) continue;
     // Asked and answered while the database was away (one answered after it began to come back may be 200).
-    const during = traffic.readyz.filter((a) => a.at > w.from + 500 && a.at + a.ms < w.resumed);
+    const during = traffic.readyz.filter((a) => a.at > w.from + 1000 && a.at + a.ms < w.resumed);
     assert.ok(during.length && during.every((a) => a.status === 503), `/readyz during ${fault}: ${JSON.stringify(during.map((a) => a.status))}\n${explain()}`);
     assert.ok(traffic.writes.some((a) => a.at > w.from && a.at < w.back && a.status === 503), `no 503 during ${fault}\n${explain()}`);
   }
