@@ -75,8 +75,6 @@ export interface Config {
   hookRecoveryWindowHours: number;
   /** How often every hook is checked and repaired at the code host (and once at start). */
   hookReconcileSeconds: number;
-  /** A tag's `create` and `push` deliveries within this many seconds are one activation. */
-  tagWindowSeconds: number;
   /** How long a decrypted connection is kept in memory; 0 turns the cache off. */
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
@@ -250,7 +248,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     hookRecoverySeconds: integer(env, 'HANGAR_HOOK_RECOVERY_SECONDS', 300, 1),
     hookRecoveryWindowHours: hoursWithin(env, 'HANGAR_HOOK_RECOVERY_WINDOW_HOURS', 72, 1, 72),
     hookReconcileSeconds: integer(env, 'HANGAR_HOOK_RECONCILE_SECONDS', 900, 1),
-    tagWindowSeconds: integer(env, 'HANGAR_TAG_WINDOW_SECONDS', 600, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
     cacheLimits: {

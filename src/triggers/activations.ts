@@ -134,18 +134,3 @@ export const insertedOf = (rows: InsertedRow[], locked: boolean): Inserted => {
     started: runs,
   };
 };
-
-/**
- * A tag's `create` and `push` deliveries are one activation (source 'tag', item `tag:<name>`), but a
- * tag deleted and pushed again is a new tag: its earlier activation stops being the arbiter once it
- * is older than `windowSeconds` before this delivery happened (for a recovered delivery, when the
- * code host first made it, so a late redelivery of the other half still pairs). The old row is kept,
- * under a source that no longer conflicts.
- */
-export function retireTagLives(tags: Array<{ triggerId: string; item: string; occurredAt: Date }>, windowSeconds: number): RawBuilder<unknown> {
-  return sql`
-    UPDATE activations a SET source = 'tag-retired:' || a.id::text
-      FROM unnest(${tags.map((t) => t.triggerId)}::uuid[], ${tags.map((t) => t.item)}::text[], ${tags.map((t) => t.occurredAt.toISOString())}::timestamptz[]) AS t (trigger_id, item, occurred_at)
-     WHERE a.source = 'tag' AND a.trigger_id = t.trigger_id AND a.item = t.item
-       AND a.created_at < t.occurred_at - make_interval(secs => ${windowSeconds})`;
-}

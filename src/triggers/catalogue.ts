@@ -14,7 +14,14 @@ export interface Activation {
   /** Distinguishes several activations of one delivery (a commit's sha); '' for one per delivery. */
   item: string;
   summary: string;
+  /**
+   * A tag event (new_tag): it fires only when it begins a new life of the tag (./tag-lives.ts); a
+   * deletion never fires, it ends the tag's life.
+   */
+  tag?: { name: string; half: TagHalf };
 }
+
+export type TagHalf = 'create' | 'push' | 'deleted';
 
 export interface TriggerType {
   type: string;
@@ -77,12 +84,16 @@ export const TRIGGER_TYPES: TriggerType[] = [
     name: 'New tag',
     scope: 'repository',
     events: ['create', 'push'],
-    // A pushed tag arrives twice (create and push); the tag name as item makes it one activation.
+    // A pushed tag arrives twice (create and push): one life of the tag, one activation (./tag-lives.ts).
+    // Its deletion (a deleting push; a `delete` event where the hook has it) ends the life.
     match: (d) => {
-      if (d.event === 'create' && d.payload.ref_type === 'tag') return [{ item: `tag:${d.payload.ref}`, summary: `Tag ${d.payload.ref} was pushed to ${repoName(d.payload)}.` }];
-      if (d.event === 'push' && isTagRef(d.payload.ref) && d.payload.created && !d.payload.deleted) {
-        const tag = String(d.payload.ref).slice('refs/tags/'.length);
-        return [{ item: `tag:${tag}`, summary: `Tag ${tag} was pushed to ${repoName(d.payload)}.` }];
+      const pushed = (name: string, half: TagHalf) => [{ item: `tag:${name}`, summary: `Tag ${name} was pushed to ${repoName(d.payload)}.`, tag: { name, half } }];
+      if (d.event === 'create' && d.payload.ref_type === 'tag') return pushed(String(d.payload.ref), 'create');
+      if (d.event === 'delete' && d.payload.ref_type === 'tag') return pushed(String(d.payload.ref), 'deleted');
+      if (d.event === 'push' && isTagRef(d.payload.ref)) {
+        const name = String(d.payload.ref).slice('refs/tags/'.length);
+        if (d.payload.deleted) return pushed(name, 'deleted');
+        if (d.payload.created) return pushed(name, 'push');
       }
       return [];
     },

@@ -16,7 +16,8 @@ import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS, taskRunsStatement } from '../a
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { insertActivations, insertedOf, retireTagLives, type NewActivation, type TaskStart } from './activations.ts';
+import { insertActivations, insertedOf, type NewActivation, type TaskStart } from './activations.ts';
+import { tagDeletedStatement, tagLifeStatement } from './tag-lives.ts';
 import { findTriggerType, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
@@ -43,8 +44,6 @@ interface ClaimedDelivery {
   action: string | null;
   /** Only the fields the predicates read (PAYLOAD_FIELDS); the task's message takes the stored payload in SQL. */
   payload: Record<string, any>;
-  /** When the code host first made the delivery: its original time for a recovered one, else when it was received. */
-  occurred_at: Date;
   /** The active triggers of its hook, on the first delivery of each hook in the batch only (null on the others). */
   triggers: HookTrigger[] | null;
 }
@@ -158,7 +157,6 @@ export function createDispatcher(
                                                            THEN (SELECT coalesce(jsonb_object_agg(s.key, s.value), '{}') FROM jsonb_each(k.value) s WHERE f.value ? s.key)
                                                            ELSE k.value END), '{}')
                 FROM jsonb_each(d.payload) k JOIN jsonb_each(${FIELDS}::jsonb) f ON f.key = k.key) AS payload,
-             coalesce((SELECT r.delivered_at FROM hook_redeliveries r WHERE r.hook_id = d.hook_id AND r.guid = d.delivery_id), d.received_at) AS occurred_at,
              CASE WHEN row_number() OVER (PARTITION BY d.hook_id) = 1 THEN coalesce(h.triggers, '[]') END AS triggers
         FROM claimed d LEFT JOIN hook h ON h.hook_id = d.hook_id`,
     );
@@ -168,7 +166,6 @@ export function createDispatcher(
     if (!deliveries.length) return { jobs: [] };
     const triggers = deliveries.flatMap((d) => d.triggers ?? []);
     const activations: NewActivation[] = [];
-    const tags: Array<{ triggerId: string; item: string; occurredAt: Date }> = [];
     for (const delivery of deliveries) {
       const d = { event: delivery.event, action: delivery.action ?? undefined, payload: delivery.payload };
       for (const trigger of triggers) {
@@ -182,17 +179,26 @@ export function createDispatcher(
           continue;
         }
         for (const activation of matched) {
-          // A tag appears in both `create` and `push` deliveries; its item is the tag, so the source
-          // must not be the delivery or it would fire twice.
-          const source = activation.item.startsWith('tag:') ? 'tag' : `delivery:${delivery.delivery_id}`;
-          if (source === 'tag') tags.push({ triggerId: trigger.id, item: activation.item, occurredAt: delivery.occurred_at });
+          let item = activation.item;
+          if (activation.tag) {
+            // In delivery order: a tag's events of one batch pair (or not) as if they came one by one.
+            const { name, half } = activation.tag;
+            if (half === 'deleted') {
+              await run(tx, tagDeletedStatement(trigger.id, name));
+              continue;
+            }
+            const [life] = await run(tx, tagLifeStatement(trigger.id, name, half));
+            if (!life.begun) continue;
+            item = `tag:${name}#${life.life}`;
+          }
+          // A tag's life, not its delivery, is the source of its activation: its two halves are one.
+          const source = activation.tag ? 'tag' : `delivery:${delivery.delivery_id}`;
           // messageOf's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
           const head = JSON.stringify({ trigger_type: trigger.type, event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id });
-          activations.push({ trigger, source, item: activation.item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
+          activations.push({ trigger, source, item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
         }
       }
     }
-    if (tags.length) await run(tx, retireTagLives(tags, config.tagWindowSeconds));
     return store(tx, activations);
   }
 

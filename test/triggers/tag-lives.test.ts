@@ -1,14 +1,35 @@
-// A tag deleted and pushed again fires again (issue 13). The code host sends `create` and `push` for
-// one tag creation; those are one activation when they happened within HANGAR_TAG_WINDOW_SECONDS of
-// each other (1 s here) — judged by when the code host first made each delivery, so the other half
-// redelivered by recovery much later still pairs. A branch (new_branch subscribes to `create` only)
-// fires once per creation: deleted and created again, it fires again; a redelivery never does.
+// A tag's lives follow the code host's events, not a clock (issue 22), told with the code host's own
+// published example payloads (@octokit/webhooks-examples: the `create` of tag `simple-tag`, the
+// `push` creating refs/tags/simple-tag, the `push` deleting it, the `delete` event). The code host
+// sends one `create` and one creating `push` per creation of a tag: those pair into one life, in
+// either order and however far apart (a half recovered long after still pairs). A second `create`,
+// a second creating `push`, or anything after a deletion is a new life and fires again. A branch
+// (new_branch subscribes to `create` only) fires once per creation; a redelivery never fires.
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { connectCodeHost, createTrigger, freePort, hookAt, LOGIN, newAgent, newProject, processed, query, sendDelivery, TOKEN, waitFor, type Client } from './kit.ts';
 import * as P from './payloads.ts';
+
+/** The code host's published examples of one event. */
+type Example = Record<string, any>;
+const published = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Example[] }>;
+const examplesOf = (event: string) => published.find((e) => e.name === event)!.examples;
+const TAG_CREATE = examplesOf('create').find((p) => p.ref_type === 'tag')!;
+const TAG_PUSH = examplesOf('push').find((p) => String(p.ref).startsWith('refs/tags/') && p.created && !p.deleted)!;
+const TAG_PUSH_DELETE = examplesOf('push').find((p) => String(p.ref).startsWith('refs/tags/') && p.deleted)!;
+const TAG_DELETE = examplesOf('delete').find((p) => p.ref_type === 'tag')!;
+const TAG = TAG_CREATE.ref as string;
+
+/** The published payload of `tag` instead of the example's own tag name. */
+const renamed = (payload: Example, tag: string): Example => {
+  const copy = structuredClone(payload);
+  if (copy.ref_type === 'tag') copy.ref = tag;
+  else copy.ref = `refs/tags/${tag}`;
+  return copy;
+};
 
 const REPO = `${LOGIN}/releases`;
 const target = { repo: REPO };
@@ -22,11 +43,13 @@ let tagTrigger: string;
 let branchTrigger: string;
 
 before(async () => {
+  for (const [name, p] of Object.entries({ TAG_CREATE, TAG_PUSH, TAG_PUSH_DELETE, TAG_DELETE })) assert.ok(p, `the published examples hold a ${name}`);
+  assert.equal(TAG_PUSH.ref, `refs/tags/${TAG}`);
   ch = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
   ch.seed.repo({ owner: LOGIN, name: 'releases' });
   databaseUrl = await freshDatabase();
   const port = await freePort();
-  env = { PORT: String(port), HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: ch.url, LOG_LEVEL: 'warn', HANGAR_TAG_WINDOW_SECONDS: '1' };
+  env = { PORT: String(port), HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: ch.url, LOG_LEVEL: 'warn' };
   server = await startServer(databaseUrl, env);
   c = await newProject(server);
   const connection = await connectCodeHost(c);
@@ -41,9 +64,8 @@ before(async () => {
 after(() => ch?.close());
 
 const activations = async (trigger: string) => (await query(databaseUrl, 'SELECT count(*)::int AS n FROM activations WHERE trigger_id = $1', [trigger]))[0].n as number;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Delivers through the code host and waits until Hangar dispatched every delivery it made. */
+/** Delivers through the code host (signed, as it does) and waits until Hangar dispatched it. */
 async function deliver(event: string, payload: unknown): Promise<string> {
   const [d] = await ch.deliver(event, payload, target);
   assert.equal(d.status, 202);
@@ -51,33 +73,63 @@ async function deliver(event: string, payload: unknown): Promise<string> {
   return d.guid;
 }
 
-test('create + push of one tag is one activation; deleted and pushed again, it activates again', async () => {
-  const created = await deliver('create', P.createEvent(REPO, 'v1.0.0', 'tag'));
-  await deliver('push', P.pushEvent(REPO, 'refs/tags/v1.0.0', [], { created: true }));
-  assert.equal(await activations(tagTrigger), 1);
-  await deliver('push', P.pushEvent(REPO, 'refs/tags/v1.0.0', [], { deleted: true }));
-  assert.equal(await activations(tagTrigger), 1, 'a deletion fires nothing');
-
-  // A redelivery (same GUID) of the first life's create changes nothing.
-  const again = await sendDelivery(hookAt(ch, REPO)!, 'create', P.createEvent(REPO, 'v1.0.0', 'tag'), { id: created });
+test('every create of a tag fires once; its push twin adds nothing, in either order', async () => {
+  const start = await activations(tagTrigger);
+  const first = await deliver('create', TAG_CREATE);
+  assert.equal(await activations(tagTrigger), start + 1, 'the create fires');
+  await deliver('push', TAG_PUSH);
+  assert.equal(await activations(tagTrigger), start + 1, 'its push twin adds nothing');
+  // A redelivery (same GUID) changes nothing.
+  const again = await sendDelivery(hookAt(ch, REPO)!, 'create', TAG_CREATE, { id: first });
   assert.equal(again.body.duplicate, true);
+  assert.equal(await activations(tagTrigger), start + 1);
+  // Another create of the same tag is another creation: it fires, however soon after.
+  await deliver('create', TAG_CREATE);
+  assert.equal(await activations(tagTrigger), start + 2, 'a second create is a new life');
+  // The other order: push first, its create twin after.
+  await deliver('push', renamed(TAG_PUSH, 'v2.0.0'));
+  assert.equal(await activations(tagTrigger), start + 3);
+  await deliver('create', renamed(TAG_CREATE, 'v2.0.0'));
+  assert.equal(await activations(tagTrigger), start + 3, 'the create twin of a push adds nothing');
+  await deliver('push', renamed(TAG_PUSH, 'v2.0.0'));
+  assert.equal(await activations(tagTrigger), start + 4, 'a second creating push is a new life');
+});
 
-  await sleep(1200);
-  await deliver('push', P.pushEvent(REPO, 'refs/tags/v1.0.0', [], { created: true }));
-  await deliver('create', P.createEvent(REPO, 'v1.0.0', 'tag'));
-  assert.equal(await activations(tagTrigger), 2, 'the second life of v1.0.0 fires once');
+test('deleted and pushed again fires twice: a deleting push or a delete event ends the life', async () => {
+  const start = await activations(tagTrigger);
+  const tag = 'v3.0.0';
+  await deliver('create', renamed(TAG_CREATE, tag));
+  await deliver('push', renamed(TAG_PUSH, tag));
+  await deliver('push', renamed(TAG_PUSH_DELETE, tag));
+  assert.equal(await activations(tagTrigger), start + 1, 'a deletion fires nothing');
+  await deliver('push', renamed(TAG_PUSH, tag));
+  await deliver('create', renamed(TAG_CREATE, tag));
+  assert.equal(await activations(tagTrigger), start + 2, 'pushed again after its deletion: a new life, once');
+  // The `delete` event (where the hook receives it; sent here by hand, signed as the code host does).
+  const hook = hookAt(ch, REPO)!;
+  const deleted = await sendDelivery(hook, 'delete', renamed(TAG_DELETE, tag));
+  assert.equal(deleted.status, 202, JSON.stringify(deleted.body));
+  await processed(databaseUrl, deleted.id);
+  await deliver('create', renamed(TAG_CREATE, tag));
+  assert.equal(await activations(tagTrigger), start + 3, 'created again after a delete event: a new life');
+});
+
+test('the two halves arriving at once pair into one activation', async () => {
+  const start = await activations(tagTrigger);
+  const both = await Promise.all([ch.deliver('create', renamed(TAG_CREATE, 'v4.0.0'), target), ch.deliver('push', renamed(TAG_PUSH, 'v4.0.0'), target)]);
+  for (const [d] of both) await processed(databaseUrl, d.guid);
+  assert.equal(await activations(tagTrigger), start + 1);
 });
 
 test('the other half of a tag, missed and recovered long after, still pairs with the first', async () => {
   const before = await activations(tagTrigger);
-  await deliver('create', P.createEvent(REPO, 'v2.0.0', 'tag'));
+  await deliver('create', renamed(TAG_CREATE, 'v5.0.0'));
   await server.close();
-  const [push] = await ch.deliver('push', P.pushEvent(REPO, 'refs/tags/v2.0.0', [], { created: true }), target);
+  const [push] = await ch.deliver('push', renamed(TAG_PUSH, 'v5.0.0'), target);
   assert.ok(push.error, 'Hangar was down');
-  await sleep(1500);
   server = await startServer(databaseUrl, env);
   await waitFor('the push to be recovered', async () => (await query(databaseUrl, 'SELECT 1 FROM deliveries WHERE delivery_id = $1 AND processed_at IS NOT NULL', [push.guid])).length === 1, 20_000, 100);
-  assert.equal(await activations(tagTrigger), before + 1);
+  assert.equal(await activations(tagTrigger), before + 1, 'the recovered push paired with its create');
 });
 
 test('new_branch: each creation of a branch fires, a redelivery does not', async () => {
