@@ -1,7 +1,8 @@
 // A task's messages and tool runs as the hosted clients read them (hosted-compat.md §5.1, §5.5):
 // items with a typed `content` (user-message, agent-message, tool-run, agent-error), and the task
 // metadata object. The clients throw on any other content type, so every stored row maps to one of
-// these four or is left out.
+// these four or is left out; and the Python SDK's models refuse any field they do not name, so an
+// item holds exactly theirs (test/compat/python-task-view.test.ts checks it against them).
 import type { TaskState } from '../db/schema.ts';
 
 export interface MessageRow {
@@ -36,14 +37,13 @@ const asObject = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : value === undefined || value === null ? {} : { value };
 
 /**
- * One stored row as a hosted item, with Hangar's own `message_id`, `role` and `created_at` beside.
- * An assistant turn that only called tools is an agent-message with empty text and
- * thought_about_tool_calls.
+ * One stored row as a hosted item; undefined for an assistant turn that only called tools (no text:
+ * its tool-run items follow it).
  */
 export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string; triggerMessageId: number | undefined }) {
   const item_id = String(row.id);
   const c = (row.content ?? {}) as Record<string, unknown>;
-  const base = { item_id, insert_date_: row.created_at.toISOString(), is_expanded_by_default: false, is_in_hidden_group: false, message_id: item_id, role: row.role, created_at: row.created_at.toISOString() };
+  const base = { item_id, insert_date_: row.created_at.toISOString(), is_expanded_by_default: false, is_in_hidden_group: false };
   if (row.kind === 'tool_run') {
     const t = c as ToolRunContent;
     const errors = (t.errors ?? []).map((e) => (typeof e === 'string' ? { body: e, step_name: '' } : { body: e.message ?? JSON.stringify(e), step_name: e.step ?? '' }));
@@ -69,7 +69,7 @@ export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string;
         original_message_ids: { 'action-request': item_id },
         errors,
         output: asObject(t.output),
-        output_source: 'tool',
+        output_source: 'tool-run' as const,
       },
     };
   }
@@ -78,19 +78,20 @@ export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string;
     return {
       ...base,
       is_expanded_by_default: true,
-      content: { type: 'user-message' as const, text, original_message_ids: { user: item_id }, is_trigger_message: row.id === ctx.triggerMessageId, user_id: ctx.runAs, display: true, attachments: [] },
+      content: { type: 'user-message' as const, text, original_message_ids: { user: item_id }, is_trigger_message: row.id === ctx.triggerMessageId, user_id: ctx.runAs },
     };
   }
   if (row.role === 'error') {
     return { ...base, is_expanded_by_default: true, content: { type: 'agent-error' as const, errors: [{ body: text }], original_message_ids: { 'agent-error': item_id } } };
   }
+  if (c.tool_calls && !text) return undefined;
   return {
     ...base,
     is_expanded_by_default: true,
-    content: { type: 'agent-message' as const, text, original_message_ids: { agent: item_id }, generating: false, thinking: [], thought_about_tool_calls: Boolean(c.tool_calls) },
+    content: { type: 'agent-message' as const, text, original_message_ids: { agent: item_id }, generating: false },
   };
 }
-export type TaskItem = ReturnType<typeof itemOf>;
+export type TaskItem = NonNullable<ReturnType<typeof itemOf>>;
 
 export interface TaskRow {
   conversation_id: string;

@@ -116,7 +116,7 @@ export function createTasks(db: Kysely<Database>) {
   }
 
   function items(rows: MessageRow[], task: { project_id: string; run_as: string }, first: number | undefined): TaskItem[] {
-    return rows.map((r) => itemOf({ ...r, id: Number(r.id) }, { projectId: task.project_id, runAs: task.run_as, triggerMessageId: first }));
+    return rows.flatMap((r) => itemOf({ ...r, id: Number(r.id) }, { projectId: task.project_id, runAs: task.run_as, triggerMessageId: first }) ?? []);
   }
 
   return {

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, role, startServer, type TestServer, sessionHeaders } from '../helpers/hangar.ts';
+import { assertPythonModel } from '../compat/python-sdk-models.ts';
 import { freePort, newProject, providerEnv, since, type Client } from '../integrations/kit.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
@@ -119,6 +120,8 @@ async function view(client: Client, agentId: string, conversationId: string, pag
   do {
     const r = await client.post(`/latest/agents/${agentId}/tasks/${conversationId}/view`, { page_size: pageSize, ...(cursor ? { cursor } : {}) });
     assert.equal(r.status, 200, JSON.stringify(r.body));
+    // Every page as the hosted Python SDK reads it (Agent.view_task_steps: TaskView(**json)).
+    assertPythonModel('TaskView', r.body);
     out.push(...r.body.results);
     cursor = r.body.next_cursor;
   } while (cursor);
@@ -385,10 +388,10 @@ describe('tasks without a model: the actions run in order on the message', () =>
     assert.deepEqual(run(companyRun), ['tool_1', 'finished', { message: 'maya.patel@northwind.io' }, false]);
     assert.deepEqual([companyRun.content.output, companyRun.content.tool_config.id], [{ value: 'Northwind Analytics' }, companyTool], 'a tool output that is not an object is wrapped');
     assert.deepEqual(JSON.parse(answer.content.text), [contactRun.content.output, 'Northwind Analytics']);
-    for (const i of items) assert.deepEqual([typeof i.item_id, i.insert_date_, typeof i.is_expanded_by_default, i.is_in_hidden_group], ['string', i.created_at, 'boolean', false]);
-    const ids = items.map((i) => Number(i.message_id));
+    for (const i of items) assert.deepEqual([typeof i.item_id, typeof i.is_expanded_by_default, i.is_in_hidden_group], ['string', 'boolean', false]);
+    const ids = items.map((i) => Number(i.item_id));
     assert.deepEqual(ids, [...ids].sort((a, b) => b - a), 'newest first');
-    for (const i of items) assert.ok(!Number.isNaN(Date.parse(i.created_at)));
+    for (const i of items) assert.ok(!Number.isNaN(Date.parse(i.insert_date_)));
   });
 
   test('an action that fails errors the task with the action and the reason', async () => {
@@ -577,11 +580,12 @@ describe('tasks with a model', () => {
     assert.deepEqual(since(enr, marks.enr).map((r) => [r.path, r.body]), [['/person', { email: 'lena@greenleafhealth.de' }]]);
 
     const items = await view(m, agent, conversation);
-    assert.deepEqual(items.map((i) => i.content.type), ['agent-message', 'tool-run', 'agent-message', 'user-message']);
+    // The turn that only called a tool (no text) shows as its tool-run.
+    assert.deepEqual(items.map((i) => i.content.type), ['agent-message', 'tool-run', 'user-message']);
     assert.equal(items[0].content.text, 'Lena Schmidt is the CEO of Greenleaf Health.');
     const { action_details, tool_run_state, params } = items[1].content;
     assert.deepEqual([action_details.action_request_id, action_details.action, tool_run_state, params.json], [callId, 'enrichment_find_contact_0', 'finished', { email: 'lena@greenleafhealth.de' }]);
-    assert.deepEqual([items[2].content.text, items[2].content.thought_about_tool_calls], ['', true], 'the turn that only called a tool');
+    assert.equal(items[1].content.output_source, 'tool-run');
 
     // Continuing the conversation sends the whole history, then the new message.
     model.script({ tool_calls: [{ name: 'tool_1', arguments: { domain: 'greenleafhealth.de' } }] }, { content: 'Greenleaf Health is in Berlin.' });
@@ -592,7 +596,7 @@ describe('tasks with a model', () => {
     assert.equal(third.messages[5].content, 'And her company?');
     const toolResult = JSON.parse(fourth.messages[7].content!);
     assert.equal(toolResult.output.company.name, 'Greenleaf Health');
-    assert.equal((await view(m, agent, conversation)).length, 8);
+    assert.equal((await view(m, agent, conversation)).length, 6, 'two user messages, two tool runs, two answers (the turns that only called tools show as their runs)');
   });
 
   test('a tool call the agent cannot run is answered with the reason, and the model goes on', async () => {

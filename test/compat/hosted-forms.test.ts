@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { migrationFiles } from '../../src/db/migrate.ts';
 import { call, expectError, freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
+import { assertPythonModel } from './python-sdk-models.ts';
 import { newProject, type Client } from '../integrations/kit.ts';
 
 let server: TestServer;
@@ -191,8 +192,10 @@ describe('agents and tasks as the Python SDK and the JavaScript SDK v3 use them'
     assert.ok(since.body.results.some((i: any) => i.item_id === reply.item_id), 'the cursor is inclusive');
     assert.ok(since.body.results.every((i: any) => i.insert_date_ >= reply.insert_date_));
     expectError(await c.post(`/latest/agents/${agent}/tasks/${conversation}/view`, { cursor: { after: 'yesterday' } }), 400, 'validation_error');
-    // PY view_task_steps: no body.
-    assert.equal((await raw('POST', `/latest/agents/${agent}/tasks/${conversation}/view`, { authorization: hostedAuth(c) })).body.results.length, 3);
+    // PY view_task_steps: no body, and its TaskView model (extra fields forbidden) must take the answer.
+    const pyView = (await raw('POST', `/latest/agents/${agent}/tasks/${conversation}/view`, { authorization: hostedAuth(c) })).body;
+    assert.equal(pyView.results.length, 3);
+    assertPythonModel('TaskView', pyView);
 
     const runs = await c.get(`/latest/agents/conversations/studios/list?conversation_id=${conversation}&agent_id=${agent}&page_size=100`);
     assert.deepEqual([runs.body.results[0].studio_id, runs.body.results[0].status, runs.body.results[0].output_preview], ['compat-one', 'complete', { answer: 'hello there' }]);
@@ -200,6 +203,7 @@ describe('agents and tasks as the Python SDK and the JavaScript SDK v3 use them'
     // PY rerun_task: the trigger message, then the same text with edit_message_id.
     const trig = (await c.get(`/latest/agents/${agent}/tasks/${conversation}/trigger_message`)).body.trigger_message;
     assert.deepEqual([trig.item_id, trig.content.text], [question.item_id, 'hello there']);
+    assertPythonModel('TaskStep', trig);
     const rerun = await c.post('/latest/agents/trigger', { agent_id: agent, conversation_id: conversation, message: { role: 'user', content: 'hello again' }, edit_message_id: trig.item_id });
     assert.deepEqual([rerun.status, rerun.body.conversation_id, rerun.body.state], [200, conversation, 'starting-up']);
     await settle(agent, conversation);

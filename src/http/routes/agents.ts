@@ -58,25 +58,41 @@ const Metadata = Type.Object(
   },
   { description: 'A task as the hosted clients read it.' },
 );
+/** What each content type holds: exactly the fields of the hosted Python SDK's models, which refuse any other. */
+const strict = { additionalProperties: false } as const;
+const ItemErrors = Type.Array(Type.Object({ body: Type.String(), step_name: Type.Optional(Type.String()) }));
+const ItemContent = Type.Union([
+  Type.Object(
+    { type: Type.Literal('user-message'), text: Type.String(), original_message_ids: Type.Object({ user: Type.String() }, strict), is_trigger_message: Type.Boolean(), user_id: Type.String() },
+    { ...strict, description: 'A user message; the task\'s first (its event, for a trigger) has is_trigger_message.' },
+  ),
+  Type.Object(
+    { type: Type.Literal('agent-message'), text: Type.String(), original_message_ids: Type.Object({ agent: Type.String() }, strict), generating: Type.Boolean() },
+    { ...strict, description: "The agent's answer (a turn that only called tools shows as its tool-run items)." },
+  ),
+  Type.Object(
+    {
+      type: Type.Literal('tool-run'),
+      tool_run_state: Type.Union([Type.Literal('finished'), Type.Literal('error')]),
+      tool_config: Type.Object(
+        { type: Type.Literal('tool'), id: Type.String(), title: Type.String(), description: Type.String(), version: Type.String(), params_schema: Type.Record(Type.String(), Type.Any()), project: Type.String(), emoji: Type.Null() },
+        strict,
+      ),
+      action_details: Type.Object({ action: Type.String(), action_request_id: Type.String() }, strict),
+      requires_confirmation: Type.Boolean(),
+      params: Type.Object({ valid: Type.Literal(true), json: Type.Record(Type.String(), Type.Any()), resolved: Type.Record(Type.String(), Type.Any()) }, strict),
+      original_message_ids: Type.Object({ 'action-request': Type.String() }, strict),
+      errors: ItemErrors,
+      output: Type.Record(Type.String(), Type.Any()),
+      output_source: Type.Literal('tool-run'),
+    },
+    { ...strict, description: 'An action the agent ran.' },
+  ),
+  Type.Object({ type: Type.Literal('agent-error'), errors: ItemErrors, original_message_ids: Type.Object({ 'agent-error': Type.String() }, strict) }, { ...strict, description: 'Why the task failed.' }),
+]);
 const Item = Type.Object(
-  {
-    item_id: Type.String(),
-    insert_date_: Type.String(),
-    is_expanded_by_default: Type.Boolean(),
-    is_in_hidden_group: Type.Boolean(),
-    content: Type.Object(
-      { type: Type.Union([Type.Literal('user-message'), Type.Literal('agent-message'), Type.Literal('tool-run'), Type.Literal('agent-error')]) },
-      {
-        additionalProperties: true,
-        description:
-          'user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}].',
-      },
-    ),
-    message_id: Type.String(),
-    role: Type.String(),
-    created_at: Type.String(),
-  },
-  { additionalProperties: true },
+  { item_id: Type.String(), insert_date_: Type.String(), is_expanded_by_default: Type.Boolean(), is_in_hidden_group: Type.Boolean(), content: ItemContent },
+  strict,
 );
 const Trigger = Type.Object({
   trigger_id: Type.String(),
