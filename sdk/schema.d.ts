@@ -1255,6 +1255,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latest/triggers/types/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trigger types
+         * @description Every type `POST /latest/agents/{agent_id}/triggers/create` accepts, grouped by category, each with when it fires and what it watches.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["triggersTypesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latest/webhooks/codehost/{hook_id}": {
         parameters: {
             query?: never;
@@ -3232,6 +3254,8 @@ export interface operations {
                         key_id: string | null;
                         email: string;
                         organization_id: string;
+                        /** @description The organization's name, as `hangar bootstrap --org` gave it. */
+                        organization_name: string;
                         organization_role: string;
                         region: string;
                         project_id: string | null;
@@ -9946,6 +9970,150 @@ export interface operations {
                         trigger_id: string;
                         /** @enum {boolean} */
                         deleted: true;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggersTypesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description What `triggers/create` takes as `type`, e.g. `codehost.new_issue`. */
+                            type: string;
+                            name: string;
+                            /** @description The group it is shown in; the list is in category order. */
+                            category: "Repository" | "Issues and pull requests" | "Commits and branches" | "Workflows" | "Collaboration" | "Projects" | "Other";
+                            /** @description One line: when it starts a task on the agent. */
+                            fires_when: string;
+                            /** @description What it watches, hence its `config`: `{repository: "owner/name"}`, `{organization: "login"}`, or `{}` (the connected account). */
+                            scope: "repository" | "organization" | "account";
+                            /** @description The webhook events its hook subscribes to; empty when polled. */
+                            events: string[];
+                            /** @description Checked periodically (no webhook exists for it). */
+                            polled: boolean;
+                        }[];
                     };
                 };
             };

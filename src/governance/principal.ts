@@ -12,6 +12,7 @@ export interface Principal {
   userId: string;
   email: string;
   organizationId: string;
+  organizationName: string;
   orgRole: 'admin' | 'member';
   region: Region;
   keyId: string | null;
@@ -55,6 +56,7 @@ interface Row {
   user_id: string;
   email: string;
   organization_id: string;
+  organization_name: string;
   org_role: 'admin' | 'member';
   region: string;
   /** Only in the project form. */
@@ -73,7 +75,7 @@ function credentialQuery(name: string, from: string, valid: string, withProject:
   return {
     name,
     text: `SELECT ${from === 'api_keys' ? 'c.id' : 'NULL::uuid'} AS key_id,
-                  u.id AS user_id, u.email, u.organization_id, u.org_role, o.region
+                  u.id AS user_id, u.email, u.organization_id, o.name AS organization_name, u.org_role, o.region
                   ${withProject ? ', p.organization_id AS project_org, m.role AS member_role, m.permissions AS member_permissions' : ''}
              FROM ${from} c
              JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
@@ -146,6 +148,7 @@ function principalOf(row: Row, config: Config, projectId: string | undefined, re
     userId: row.user_id,
     email: row.email,
     organizationId: row.organization_id,
+    organizationName: row.organization_name,
     orgRole: row.org_role,
     region: row.region as Region,
     keyId: row.key_id,

@@ -8,6 +8,7 @@ import { invalid } from '../../errors.ts';
 import type { Platform } from '../../platform.ts';
 import { projectCaller } from '../auth.ts';
 import { FiltersParam, PageFields, TaskState, Tool } from '../compat/schemas.ts';
+import { triggerTypeRoutes } from './trigger-types.ts';
 
 const tags = ['agents'];
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -429,4 +430,5 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     },
     (request) => triggers.delete(projectCaller(request), request.params.agent_id, request.params.trigger_id),
   );
+  triggerTypeRoutes(app);
 }
