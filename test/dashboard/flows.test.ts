@@ -2,8 +2,9 @@
 // a real Hangar on real PostgreSQL, with the provider stand-ins: sign-in and the header, members and
 // invite links, integrations (API-key modal, the OAuth pop-up end to end, the three-dot Remove, own
 // API keys), tools (step search, schema forms, API Call, runs), agents and chat, triggers, a viewer's
-// read-only view, and session expiry. Each main page is checked with axe-core and photographed
-// into docs/screenshots/.
+// read-only view, and session expiry. Each page is checked with axe-core after its main action, at
+// phone width (390×844: nothing scrolls sideways), and for console errors (any fails the test);
+// the first load's bytes on the wire are measured. Pages are photographed (browser.ts: SCREENSHOTS).
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -14,7 +15,7 @@ import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enr
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import * as P from '../triggers/payloads.ts';
-import { assertAccessible, launch, screenshot } from './browser.ts';
+import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
 
 const ADMIN = 'admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -32,6 +33,8 @@ let adminCtx: BrowserContext;
 let page: Page;
 let viewerCtx: BrowserContext;
 let viewer: Page;
+let adminConsole: ReturnType<typeof watchConsole>;
+let viewerConsole: ReturnType<typeof watchConsole> | undefined;
 let base: string;
 let projectId: string;
 let toolId: string;
@@ -59,9 +62,9 @@ before(async () => {
   // Two test files share two cores with a browser: waits are generous, assertions are not.
   adminCtx.setDefaultTimeout(30_000);
   adminCtx.setDefaultTimeout(10_000);
+  // Every console error and page error fails the test it happened in (afterEach).
+  adminConsole = watchConsole(adminCtx, base);
   page = await adminCtx.newPage();
-  // A script error in the page fails loudly instead of leaving a blank page behind.
-  adminCtx.on('weberror', (e) => console.error('page error:', e.error()));
 });
 
 // What the pages showed when a test ended, for a failure's post-mortem (not committed).
@@ -69,6 +72,8 @@ let n = 0;
 afterEach(async () => {
   n += 1;
   await page?.screenshot({ path: `${process.env.HANGAR_TEST_ARTIFACTS ?? '/tmp'}/hangar-dashboard-${n}.png`, fullPage: true }).catch(() => {});
+  adminConsole.assertClean(`test ${n} (admin)`);
+  viewerConsole?.assertClean(`test ${n} (viewer)`);
 });
 
 after(async () => {
@@ -92,6 +97,9 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   await heading(page, 'Sign in to Hangar').waitFor();
   await assertAccessible(page, 'sign-in');
   await screenshot(page, 'sign-in');
+  await assertFitsPhone(page, 'sign-in');
+  // The refusal is the point here: its failed load is expected in the console.
+  adminConsole.allowFailedLoad(401, '/latest/auth/login');
   await signIn(page, ADMIN, 'wrong password');
   await page.getByRole('alert').filter({ hasText: 'The email or password is wrong.' }).waitFor();
   await signIn(page, ADMIN, PASSWORD);
@@ -101,7 +109,11 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   const header = page.locator('header.top');
   await header.getByText(ADMIN).waitFor();
   assert.match(await header.textContent() ?? '', /Region:?US/);
-  assert.match(await header.textContent() ?? '', new RegExp(org.organization_id.slice(0, 8)));
+  // The organization by its name, not its id.
+  const orgName = (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` })).body.organization_name;
+  assert.ok(orgName);
+  await header.locator('dd', { hasText: orgName }).waitFor();
+  assert.doesNotMatch(await header.textContent() ?? '', new RegExp(org.organization_id.slice(0, 8)));
 
   // A slow network: the Create button is disabled while the call is in flight, so a double click creates one project.
   await page.route('**/latest/projects/create', async (route) => {
@@ -131,6 +143,16 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   await page.waitForURL(`**/p/${projectId}/agents`);
   await heading(page, 'Agents').waitFor();
   await header.getByText('admin', { exact: true }).waitFor();
+  // At phone width the header wraps: role and every tab stay on screen.
+  await assertFitsPhone(page, 'agents-empty');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['Agents', 'Tools', 'Integrations & API Keys', 'Members']) {
+    const box = await page.getByRole('link', { name: tab, exact: true }).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the ${tab} tab is on screen at phone width: ${JSON.stringify(box)}`);
+  }
+  const roleBox = await header.getByText('admin', { exact: true }).boundingBox();
+  assert.ok(roleBox && roleBox.x + roleBox.width <= 390, 'the role is on screen at phone width');
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   // A client-side route survives a reload.
   await page.getByRole('link', { name: 'Tools' }).click();
@@ -138,6 +160,43 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   await page.reload();
   await heading(page, 'Tools').waitFor();
   assert.equal(new URL(page.url()).pathname, `/p/${projectId}/tools`);
+});
+
+test('the first load moves less than 120 KB over the wire (compressed), signed out and signed in', async () => {
+  // A fresh browser profile with its cache off: every byte the load needs, as the network carried it.
+  const measure = async (context: BrowserContext, path: string, ready: (p: Page) => Promise<void>) => {
+    const p = await context.newPage();
+    const cdp = await context.newCDPSession(p);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const sizes = new Map<string, number>();
+    const urls = new Map<string, string>();
+    const encodings = new Map<string, string>();
+    cdp.on('Network.responseReceived', (e) => {
+      urls.set(e.requestId, e.response.url);
+      const h = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      encodings.set(e.requestId, h['content-encoding'] ?? 'identity');
+    });
+    cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+    await p.goto(path, { waitUntil: 'networkidle' });
+    await ready(p);
+    await p.close();
+    const rows = [...sizes].map(([id, bytes]) => ({ url: urls.get(id) ?? id, bytes, encoding: encodings.get(id) }));
+    return { total: rows.reduce((n, r) => n + r.bytes, 0), rows };
+  };
+  const fresh = await browser.newContext({ baseURL: base });
+  const signedOut = await measure(fresh, '/', (p) => heading(p, 'Sign in to Hangar').waitFor());
+  // Signed in (the session cookie copied), on a project's first page.
+  await fresh.addCookies(await adminCtx.cookies());
+  const signedIn = await measure(fresh, `/p/${projectId}/agents`, (p) => heading(p, 'Agents').waitFor());
+  await fresh.close();
+  for (const [what, load] of [['signed out', signedOut], ['signed in', signedIn]] as const) {
+    const detail = load.rows.map((r) => `${r.bytes} ${r.encoding} ${r.url}`).join('\n');
+    console.log(`# first load, ${what}: ${load.total} bytes on the wire\n${detail.replace(/^/gm, '#   ')}`);
+    assert.ok(load.total < 120 * 1024, `first load ${what}: ${load.total} bytes\n${detail}`);
+    // The big ones are the assets: each came compressed.
+    for (const r of load.rows.filter((r) => r.url.includes('/assets/'))) assert.match(r.encoding ?? '', /^(br|gzip)$/, r.url);
+  }
 });
 
 let viewerCode: string;
@@ -156,6 +215,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
   };
   viewerCode = await inviteAs('viewer@acme.example', 'viewer');
   const pendingCode = await inviteAs('pending@acme.example', 'editor');
+  await assertAccessible(page, 'members after an invite');
 
   // Changing a pending invite's role deletes and re-creates it, and the page says so.
   await page.getByLabel('Role of the invite for pending@acme.example').selectOption('admin');
@@ -179,9 +239,11 @@ test('members: invite with a role, the invite link creates the account, a pendin
   viewerCtx.setDefaultTimeout(30_000);
   viewerCtx.setDefaultTimeout(10_000);
   viewer = await viewerCtx.newPage();
+  viewerConsole = watchConsole(viewerCtx, base);
   await viewer.goto(`/invite/${viewerCode}`);
   await heading(viewer, 'Join a Hangar project').waitFor();
   await assertAccessible(viewer, 'invite');
+  await assertFitsPhone(viewer, 'invite');
   await viewer.getByLabel('Your email (the invited address)').fill('viewer@acme.example');
   await viewer.getByLabel('Your name').fill('Vera Viewer');
   await viewer.getByLabel('Password').fill('viewer password');
@@ -204,6 +266,8 @@ test('members: invite with a role, the invite link creates the account, a pendin
   await page.getByRole('row', { name: /leaver@acme.example/ }).waitFor({ state: 'detached' });
 
   // The last admin cannot demote themself: the API's message is shown.
+  adminConsole.allowFailedLoad(409, '/latest/auth/users/');
+  adminConsole.allowFailedLoad(400, '/latest/auth/users/');
   await page.getByLabel(`Role of ${ADMIN}`).selectOption('editor');
   const refusal = page.getByRole('alert');
   await refusal.waitFor();
@@ -212,6 +276,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
   assert.equal(await page.getByLabel(`Role of ${ADMIN}`).inputValue(), 'admin');
   await assertAccessible(page, 'members');
   await screenshot(page, 'members');
+  await assertFitsPhone(page, 'members');
 });
 
 test('integrations: provider cards, the API-key modal (a wrong key shows the API message), the OAuth pop-up end to end, the three-dot Remove, own API keys', async () => {
@@ -227,6 +292,7 @@ test('integrations: provider cards, the API-key modal (a wrong key shows the API
   const keyField = dialog(page).getByLabel('API key');
   assert.equal(await keyField.getAttribute('type'), 'password');
   await dialog(page).getByLabel('Label (optional)').fill('Sales team');
+  for (const status of [400, 401, 403, 422]) adminConsole.allowFailedLoad(status, '/latest/integrations/connections/create');
   await keyField.fill('not-the-key');
   await dialog(page).getByRole('button', { name: 'Connect' }).click();
   await dialog(page).getByRole('alert').waitFor();
@@ -288,6 +354,7 @@ test('integrations: provider cards, the API-key modal (a wrong key shows the API
   assert.equal((await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${apiKey}` })).status, 200);
   await assertAccessible(page, 'integrations');
   await screenshot(page, 'integrations');
+  await assertFitsPhone(page, 'integrations');
   await page.getByRole('row', { name: /CI/ }).getByRole('button', { name: 'Revoke' }).click();
   await dialog(page).getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('row', { name: /CI/ }).waitFor({ state: 'detached' });
@@ -323,6 +390,7 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   await step2.getByLabel('Endpoint').fill('/repos/{{params.owner}}/{{params.repo}}/issues');
   await step2.getByText('{{steps.get_repository_info.output…}}').waitFor();
   await assertAccessible(page, 'tool editor');
+  await assertFitsPhone(page, 'tool-editor');
   await button(page, 'Create tool').click();
   await page.waitForURL(/\/tools\/(?!new)[^/]+$/);
   toolId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -337,7 +405,13 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   assert.match((await result.textContent())!, /"status": 200/);
   // Each step's own output, as the run answered it (return_state).
   assert.ok((await result.locator('summary', { hasText: /^Step .+ output$/ }).count()) >= 1, 'each step shows its output');
+  // The outputs scroll, so each is a region the keyboard reaches.
+  await assertAccessible(page, 'tool after a run');
+  const outputs = result.locator('pre.json');
+  assert.ok((await outputs.count()) >= 2);
+  for (const pre of await outputs.all()) assert.equal(await pre.getAttribute('tabindex'), '0');
   await screenshot(page, 'tool');
+  await assertFitsPhone(page, 'tool');
 
   // In the background: progress until done.
   await button(page, 'Run in background').click();
@@ -351,12 +425,14 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   await page.getByRole('link', { name: 'Tools' }).click();
   await page.getByRole('link', { name: 'Repository info' }).waitFor();
   await assertAccessible(page, 'tools');
+  await assertFitsPhone(page, 'tools');
 });
 
 test('agents: create with a tool action, chat with the task arriving without a reload, the task list, edit', async () => {
   await page.getByRole('link', { name: 'Agents' }).click();
   await page.getByText('No agents yet.').waitFor();
   await page.getByRole('link', { name: 'New agent' }).click();
+  await assertFitsPhone(page, 'agent-new');
   await page.getByLabel('Name').fill('Helper');
   await page.getByLabel('System prompt').fill('You help with repositories.');
   await page.getByLabel('Repository info').check();
@@ -375,16 +451,40 @@ test('agents: create with a tool action, chat with the task arriving without a r
   await log.getByText('Tool run Repository info').waitFor();
   assert.equal(await log.locator('.msg.agent').count(), 1, 'an assistant turn that only called a tool shows no empty bubble');
   await page.locator('.chat-head').getByText('completed').waitFor();
+
+  // A reply that is JSON is shown formatted and wrapped inside its bubble.
+  const reply = { repository: 'ada/notes', description: 'Ada’s notes', topics: ['a-rather-long-topic-name-that-would-not-fit-on-one-line', 'notes'], stars: 3 };
+  model.script({ content: JSON.stringify(reply) });
+  await page.getByLabel('Message', { exact: true }).fill('Answer as JSON.');
+  await button(page, 'Send').click();
+  const json = log.locator('.msg.agent pre.json');
+  await json.waitFor({ timeout: 15_000 });
+  assert.deepEqual(JSON.parse((await json.textContent())!), reply);
+  assert.match((await json.textContent())!, /\n {2}"repository": "ada\/notes",\n/);
+  const fits = await json.evaluate((el) => ({ pre: el.scrollWidth <= el.clientWidth, bubble: el.closest('.msg')!.scrollWidth <= el.closest('.msg')!.clientWidth }));
+  assert.deepEqual(fits, { pre: true, bubble: true });
+  await page.locator('.chat-head').getByText('completed').waitFor();
   await assertAccessible(page, 'chat');
   await screenshot(page, 'agent-chat');
+  await assertFitsPhone(page, 'agent-chat');
 
   await page.getByRole('link', { name: 'Tasks' }).click();
-  await page.getByRole('row', { name: /completed/ }).waitFor();
+  await page.getByRole('row', { name: /completed/ }).first().waitFor();
+  await assertAccessible(page, 'tasks');
+  await assertFitsPhone(page, 'agent-tasks');
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByLabel('Name').fill('Repo helper');
   await button(page, 'Save agent').click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   await heading(page, 'Repo helper').waitFor();
+  await assertAccessible(page, 'agent settings after saving');
+  await assertFitsPhone(page, 'agent-settings');
+  await page.getByRole('link', { name: 'Agents', exact: true }).click();
+  await page.getByRole('row', { name: /Repo helper/ }).waitFor();
+  await assertAccessible(page, 'agents');
+  await screenshot(page, 'agents');
+  await assertFitsPhone(page, 'agents');
+  await page.getByRole('link', { name: 'Repo helper' }).click();
 });
 
 test('triggers: all 26 types by category with their "fires when", add with a connection and repository, the webhook state, an activation, pause/resume, delete', async () => {
@@ -402,8 +502,27 @@ test('triggers: all 26 types by category with their "fires when", add with a con
   ]);
   await type.selectOption({ label: 'New issue' });
   await page.getByText('Fires when: An issue is opened.').first().waitFor();
+  // The lines and groups come from the server's catalogue.
+  const listed = (await call(server, 'GET', '/latest/triggers/types/list', { authorization: `Bearer ${projectId}:${org.api_key}` })).body.results;
+  assert.equal(listed.length, 26);
+  assert.deepEqual(await type.locator('option').allTextContents(), listed.map((t: { name: string }) => t.name));
   await page.getByLabel('Code-host connection').selectOption({ label: 'ada' });
-  await page.getByLabel('Repository (owner/name)').fill('ada/notes');
+  // The format checks work (browsers compile `pattern` with the v flag): owner/name, one slash, no spaces.
+  const repository = page.getByLabel('Repository (owner/name)');
+  const mismatch = () => repository.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch);
+  for (const bad of ['ada notes', 'ada', 'ada/notes/x', 'ada /notes']) {
+    await repository.fill(bad);
+    assert.equal(await mismatch(), true, `"${bad}" is refused`);
+  }
+  await type.selectOption({ label: 'New repository' });
+  const organization = page.getByLabel('Organization (login)');
+  await organization.fill('octo/org');
+  assert.equal(await organization.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch), true);
+  await organization.fill('octo-org');
+  assert.equal(await organization.evaluate((el) => (el as HTMLInputElement).validity.valid), true);
+  await type.selectOption({ label: 'New issue' });
+  await repository.fill('ada/notes');
+  assert.equal(await mismatch(), false);
   await button(page, 'Add trigger').click();
   const item = page.locator('.trigger-list > li').first();
   await item.getByText('New issue').waitFor();
@@ -419,6 +538,7 @@ test('triggers: all 26 types by category with their "fires when", add with a con
   await item.getByRole('row', { name: /New issue/ }).waitFor({ timeout: 15_000 });
   await assertAccessible(page, 'triggers');
   await screenshot(page, 'triggers');
+  await assertFitsPhone(page, 'triggers');
 
   await item.getByRole('button', { name: 'Pause' }).click();
   await item.getByText('paused', { exact: true }).waitFor();
@@ -453,6 +573,7 @@ test("a viewer's read-only view: no control it cannot use, but running and chatt
   await viewer.getByRole('button', { name: 'Create API key' }).waitFor();
   await assertAccessible(viewer, 'integrations (viewer)');
   await screenshot(viewer, 'viewer-integrations');
+  await assertFitsPhone(viewer, 'viewer-integrations');
 
   // Viewers may trigger agents: the chat works for them.
   await viewer.goto(`/p/${projectId}/agents/${agentId}`);
@@ -461,18 +582,24 @@ test("a viewer's read-only view: no control it cannot use, but running and chatt
   await viewer.getByRole('button', { name: 'Send' }).click();
   await viewer.getByRole('log', { name: 'Messages' }).getByText('Hello, viewer.').waitFor({ timeout: 15_000 });
   assert.equal(await viewer.getByRole('link', { name: 'Settings' }).count(), 1);
+  await assertAccessible(viewer, 'chat (viewer)');
+  await assertFitsPhone(viewer, 'viewer-chat');
 
   await viewer.goto(`/p/${projectId}/agents/${agentId}/triggers`);
   await viewer.getByText('No triggers yet.').waitFor();
   assert.equal(await viewer.getByRole('button', { name: 'Add trigger' }).count(), 0);
   await viewer.goto(`/p/${projectId}/members`);
   await viewer.getByText("Members are managed by the project's admins.").waitFor();
+  await assertAccessible(viewer, 'members (viewer)');
+  await assertFitsPhone(viewer, 'viewer-members');
 });
 
 test('session expiry: back to sign-in, then back to the page', async () => {
   await page.goto(`/p/${projectId}/tools`);
   await heading(page, 'Tools').waitFor();
   await query(server.databaseUrl, 'DELETE FROM sessions');
+  // The expired session's refusal is what sends the page to sign-in.
+  adminConsole.allowFailedLoad(401, '/latest/');
   await page.getByRole('link', { name: 'Agents' }).click();
   await page.waitForURL(/\/sign-in\?next=/);
   assert.equal(new URL(page.url()).searchParams.get('next'), `/p/${projectId}/agents`);

@@ -31,6 +31,16 @@ const SECTIONS = [
 ];
 
 function Shell({ path }: { path: string }) {
+  // No session cookie: nobody is signed in here, and asking the server would only answer 401.
+  const signedOut = !api.hasSession();
+  useEffect(() => {
+    if (signedOut) navigate(path === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }, [signedOut, path]);
+  if (signedOut) return null;
+  return <SignedIn path={path} />;
+}
+
+function SignedIn({ path }: { path: string }) {
   const scoped = match('/p/:project/*', path);
   const projectId = scoped?.project;
   api.setProject(projectId);
@@ -119,7 +129,7 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
       <dl className="who">
         <div>
           <dt>Organization</dt>
-          <dd title={me.organizationId}>{me.organizationId.slice(0, 8)}</dd>
+          <dd>{me.organizationName}</dd>
         </div>
         <div>
           <dt>Region</dt>

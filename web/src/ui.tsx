@@ -178,13 +178,16 @@ export function Menu({ label, items }: { label: string; items: Array<{ label: st
   );
 }
 
-/** A table's header: the named columns, then the row actions' column (named for screen readers only). */
-export function Columns({ names }: { names: string[] }) {
+/**
+ * A table's header: the named columns, then the row actions' column (named for screen readers only).
+ * Columns in `narrow` are left out at phone width (their cells carry the `hide-narrow` class too).
+ */
+export function Columns({ names, narrow = [] }: { names: string[]; narrow?: string[] }) {
   return (
     <thead>
       <tr>
         {names.map((name) => (
-          <th scope="col" key={name}>
+          <th scope="col" key={name} className={narrow.includes(name) ? 'hide-narrow' : undefined}>
             {name}
           </th>
         ))}
@@ -196,8 +199,27 @@ export function Columns({ names }: { names: string[] }) {
   );
 }
 
-export function Json({ value }: { value: unknown }) {
-  return <pre className="json">{value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>;
+/**
+ * A JSON value, formatted. The block scrolls when long, so it is a labelled region that takes
+ * keyboard focus (arrow keys scroll it); `wrap` breaks long lines instead of scrolling sideways.
+ */
+export function Json({ value, label, wrap }: { value: unknown; label: string; wrap?: boolean }) {
+  return (
+    <pre className={wrap ? 'json wrap' : 'json'} tabIndex={0} role="region" aria-label={label}>
+      {value === undefined ? '—' : JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** The value of a text that is entirely JSON (an object or an array), else undefined. */
+export function parseJsonText(text: string): unknown {
+  const t = text.trim();
+  if (!(t.startsWith('{') && t.endsWith('}')) && !(t.startsWith('[') && t.endsWith(']'))) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
 }
 
 export const when = (iso: string) => (iso ? new Date(iso).toLocaleString() : '');

@@ -1,5 +1,13 @@
-// Transport: same-origin fetch with the session cookie, the CSRF header on state-changing calls,
-// the current project in x-project-id, and every failure as an ApiError carrying the API's message.
+// Transport: openapi-fetch over the types generated from Hangar's own OpenAPI document
+// (sdk/schema.d.ts, `npm run sdk:generate`), so every path, body and answer is checked against
+// what the server declares — a changed route breaks `npm run typecheck`, not a page. Same-origin,
+// with the session cookie; the CSRF header on state-changing calls; the current project in
+// x-project-id (`api`; `account` for account-level calls); every failure an ApiError carrying the
+// API's message; a 401 from anything but sign-in ends the session here too.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../../../sdk/schema.d.ts';
+
+export type { paths };
 
 export class ApiError extends Error {
   constructor(
@@ -28,34 +36,50 @@ function csrfToken(): string {
   return match ? decodeURIComponent(match[1]) : '';
 }
 
-export async function request<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, options: { project?: string | null } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const project = options.project === null ? undefined : (options.project ?? currentProject);
-  if (project) headers['x-project-id'] = project;
-  if (method !== 'GET') {
-    headers['content-type'] = 'application/json';
-    headers['x-hangar-csrf'] = csrfToken();
-  }
-  let response: Response;
+/**
+ * Whether this browser holds a session at all: sign-in sets the readable CSRF cookie beside the
+ * HTTP-only session cookie and sign-out clears both. Without it, asking the server who we are can
+ * only answer 401 (a failed load in the console), so the dashboard goes to sign-in directly.
+ */
+export const hasSession = (): boolean => csrfToken() !== '';
+
+const common: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('accept', 'application/json');
+    if (request.method !== 'GET') request.headers.set('x-hangar-csrf', csrfToken());
+    return request;
+  },
+};
+const project: Middleware = {
+  onRequest({ request }) {
+    if (currentProject) request.headers.set('x-project-id', currentProject);
+    return request;
+  },
+};
+
+/** Calls made inside the current project. */
+export const api = createClient<paths>({ credentials: 'same-origin' });
+api.use(common, project);
+/** Account-level calls: no project header. */
+export const account = createClient<paths>({ credentials: 'same-origin' });
+account.use(common);
+
+const NO_SIGN_OUT = ['/latest/auth/login', '/latest/auth/invite/accept'];
+
+/** The answer of a call, or its failure as an ApiError with the API's message. */
+export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'GET' ? undefined : JSON.stringify(body ?? {}) });
+    result = await call;
   } catch {
     throw new ApiError(0, 'Hangar could not be reached. Check your connection and try again.', 'network_error');
   }
-  const text = await response.text();
-  let parsed: any;
-  try {
-    parsed = text ? JSON.parse(text) : {};
-  } catch {
-    parsed = { message: text };
-  }
+  const { data, error, response } = result;
   if (!response.ok) {
-    const error = new ApiError(response.status, typeof parsed?.message === 'string' ? parsed.message : `The call failed with status ${response.status}.`, parsed?.error_type ?? 'error');
-    if (response.status === 401 && path !== '/latest/auth/login' && !path.startsWith('/latest/auth/invite/accept')) onSignedOut();
-    throw error;
+    const body = (error && typeof error === 'object' ? error : {}) as { message?: unknown; error_type?: unknown };
+    const message = typeof body.message === 'string' ? body.message : typeof error === 'string' && error ? error : `The call failed with status ${response.status}.`;
+    if (response.status === 401 && !NO_SIGN_OUT.includes(new URL(response.url, location.href).pathname)) onSignedOut();
+    throw new ApiError(response.status, message, typeof body.error_type === 'string' ? body.error_type : 'error');
   }
-  return parsed as T;
+  return data as T;
 }
-
-export const get = <T = any>(path: string, options?: { project?: string | null }) => request<T>('GET', path, undefined, options);
-export const post = <T = any>(path: string, body?: unknown, options?: { project?: string | null }) => request<T>('POST', path, body, options);

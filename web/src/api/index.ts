@@ -1,31 +1,31 @@
-// Every call the dashboard makes, and the ONE place that maps answers to the dashboard's types.
-// It reads the hosted platform's shapes (hosted-compat.md: {projects, count}, `_id`, `id`,
-// {agent: …}, {studio: …}, typed task items, hosted task states) and Hangar's own earlier shapes
-// alike, so the pages do not change when the server's answers do.
-import { get, post } from './client.ts';
+// Every call the dashboard makes, through the typed client (client.ts): paths, bodies and answers
+// are those sdk/schema.d.ts declares, generated from the server's own OpenAPI document. The few
+// mappings below turn the API's snake_case answers into what the pages show; each reads typed fields,
+// so an answer the server changes or stops sending fails `npm run typecheck` here.
+import { account, api, ok, type paths } from './client.ts';
 
-export { ApiError, setProject, whenSignedOut } from './client.ts';
+export { ApiError, hasSession, setProject, whenSignedOut } from './client.ts';
+
+/** The JSON a route answers with 200. */
+type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer T } } } } ? T : never;
+/** The JSON body a route takes. */
+type Body<P extends keyof paths> = paths[P]['post'] extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
+type Row<P extends keyof paths, M extends 'get' | 'post'> = Answer<P, M> extends { results: Array<infer R> } ? R : never;
 
 export type Role = 'admin' | 'editor' | 'viewer';
-export const ROLE_ACTION: Record<Role, string> = { admin: 'admin', editor: 'role:editor', viewer: 'role:viewer' };
-export const permissionsFor = (role: Role) => ({ items: { platformDefault: { actions: { [ROLE_ACTION[role]]: true } } } });
+type Permissions = Body<'/latest/auth/invite/create'>['permissions'];
+const permissionsFor = (role: Role): Permissions => ({ items: { platformDefault: { actions: role === 'admin' ? { admin: true } : { [`role:${role}`]: true } } } });
 
-/** The highest role in a permissions object, Hangar's `{items}` or the hosted per-project form. */
-export function roleOf(permissions: any, projectId?: string): Role | undefined {
-  if (!permissions || typeof permissions !== 'object') return undefined;
-  if (typeof permissions === 'string') return permissions.replace('role:', '') as Role;
-  if (permissions.projects) return roleOf((projectId && permissions.projects[projectId]) || Object.values(permissions.projects)[0], projectId);
-  const actions = permissions.items?.platformDefault?.actions ?? {};
-  if (actions.admin) return 'admin';
-  if (actions['role:editor']) return 'editor';
-  if (actions['role:viewer']) return 'viewer';
+/** The highest role a project's permissions grant. */
+function roleOf(permissions: Answer<'/latest/auth/info', 'get'>['permissions']): Role | undefined {
+  const actions = permissions?.items.platformDefault.actions;
+  if (actions?.admin) return 'admin';
+  if (actions?.['role:editor']) return 'editor';
+  if (actions?.['role:viewer']) return 'viewer';
   return undefined;
 }
-const roleField = (r: any, projectId?: string): Role | undefined => {
-  if (typeof r.role === 'string' && ['admin', 'editor', 'viewer', 'role:editor', 'role:viewer'].includes(r.role)) return r.role.replace('role:', '') as Role;
-  return roleOf(r.project_permissions ?? r.permissions, projectId);
-};
-const results = (r: any): any[] => (Array.isArray(r?.results) ? r.results : []);
+const PAGE = { page_size: 1000 };
+const path = <K extends string>(params: Record<K, string>) => ({ params: { path: params } });
 
 // ---- identity and projects
 
@@ -33,25 +33,27 @@ export interface Me {
   userId: string;
   email: string;
   organizationId: string;
+  organizationName: string;
   organizationRole: string;
   region: string;
   role: Role | undefined;
 }
 export async function me(projectId?: string): Promise<Me> {
-  const r = await get('/latest/auth/info', { project: projectId ?? null });
+  const r = await ok(account.GET('/latest/auth/info', projectId ? { headers: { 'x-project-id': projectId } } : {}));
   return {
     userId: r.user_id,
-    email: r.email ?? '',
-    organizationId: r.organization_id ?? r.organization?.id ?? '',
-    organizationRole: r.organization_role ?? '',
-    region: r.region ?? '',
-    role: projectId ? roleOf(r.permissions, projectId) : undefined,
+    email: r.email,
+    organizationId: r.organization_id,
+    organizationName: r.organization_name,
+    organizationRole: r.organization_role,
+    region: r.region,
+    role: projectId ? roleOf(r.permissions) : undefined,
   };
 }
-export const login = (email: string, password: string) => post('/latest/auth/login', { email, password }, { project: null });
-export const logout = () => post('/latest/auth/logout', {}, { project: null });
+export const login = (email: string, password: string) => ok(account.POST('/latest/auth/login', { body: { email, password } }));
+export const logout = () => ok(account.POST('/latest/auth/logout'));
 export const acceptInvite = (invite_code: string, password: string, name?: string) =>
-  post<{ project_id: string; user_id: string }>('/latest/auth/invite/accept', { invite_code, password, ...(name ? { name } : {}) }, { project: null });
+  ok(account.POST('/latest/auth/invite/accept', { body: { invite_code, password, ...(name ? { name } : {}) } }));
 
 export interface Project {
   projectId: string;
@@ -59,12 +61,10 @@ export interface Project {
   description: string;
 }
 export async function projects(): Promise<Project[]> {
-  const r = await get('/latest/projects/list?page_size=1000', { project: null });
-  const rows: any[] = Array.isArray(r.projects) ? r.projects : results(r);
-  return rows.map((p) => ({ projectId: p.project_id ?? p._id, name: p.name ?? '', description: p.description ?? '' }));
+  const r = await ok(account.GET('/latest/projects/list', { params: { query: { page_size: 1000 } } }));
+  return r.results.map((p) => ({ projectId: p.project_id, name: p.name, description: p.description }));
 }
-export const createProject = (name: string, description: string, organization_id: string) =>
-  post<{ project_id: string }>('/latest/projects/create', { name, description, organization_id }, { project: null });
+export const createProject = (name: string, description: string, organization_id: string) => ok(account.POST('/latest/projects/create', { body: { name, description, organization_id } }));
 
 // ---- members
 
@@ -72,34 +72,26 @@ export interface Member {
   userId: string;
   email: string;
   name: string;
-  role: Role | undefined;
+  role: Role;
 }
 export interface Invite {
   inviteCode: string;
   email: string;
-  role: Role | undefined;
+  role: Role;
   createdAt: string;
 }
-export async function members(projectId: string): Promise<Member[]> {
-  return results(await post('/latest/auth/users/list', { page_size: 1000 })).map((m) => ({
-    userId: m.user_id ?? m._id,
-    email: m.email ?? '',
-    name: m.name ?? [m.first_name, m.last_name].filter(Boolean).join(' '),
-    role: roleField(m, projectId),
-  }));
+export async function members(): Promise<Member[]> {
+  const r = await ok(api.POST('/latest/auth/users/list', { body: PAGE }));
+  return r.results.map((m) => ({ userId: m.user_id, email: m.email, name: m.name ?? '', role: m.role }));
 }
-export async function invites(projectId: string): Promise<Invite[]> {
-  return results(await post('/latest/auth/invite/list', { page_size: 1000 })).map((i) => ({
-    inviteCode: i.invite_code ?? i._id,
-    email: i.email ?? '',
-    role: roleField(i, projectId),
-    createdAt: i.created_at ?? i.insert_date_ ?? '',
-  }));
+export async function invites(): Promise<Invite[]> {
+  const r = await ok(api.POST('/latest/auth/invite/list', { body: PAGE }));
+  return r.results.map((i) => ({ inviteCode: i.invite_code, email: i.email, role: i.role, createdAt: i.created_at }));
 }
-export const invite = (email: string, role: Role) => post<{ invite_code: string; state?: string }>('/latest/auth/invite/create', { email, permissions: permissionsFor(role) });
-export const deleteInvite = (inviteCode: string) => post('/latest/auth/invite/delete', { invite_code: inviteCode });
-export const changeRole = (userId: string, role: Role) => post(`/latest/auth/users/${encodeURIComponent(userId)}/update`, { permissions: permissionsFor(role) });
-export const removeMember = (userId: string) => post(`/latest/auth/users/${encodeURIComponent(userId)}/delete`, {});
+export const invite = (email: string, role: Role) => ok(api.POST('/latest/auth/invite/create', { body: { email, permissions: permissionsFor(role) } }));
+export const deleteInvite = (inviteCode: string) => ok(api.POST('/latest/auth/invite/delete', { body: { invite_code: inviteCode } }));
+export const changeRole = (userId: string, role: Role) => ok(api.POST('/latest/auth/users/{user_id}/update', { ...path({ user_id: userId }), body: { permissions: permissionsFor(role) } }));
+export const removeMember = (userId: string) => ok(api.POST('/latest/auth/users/{user_id}/delete', { ...path({ user_id: userId }), body: {} }));
 
 // ---- own API keys
 
@@ -110,30 +102,17 @@ export interface Key {
   createdAt: string;
 }
 export async function keys(userId: string): Promise<Key[]> {
-  return results(await post(`/latest/auth/users/${encodeURIComponent(userId)}/keys/list`, { page_size: 1000 }, { project: null })).map((k) => ({
-    keyId: k.key_id ?? k.id ?? k._id,
-    label: k.label ?? '',
-    hint: k.hint ?? '',
-    createdAt: k.created_at ?? k.insert_date_ ?? '',
-  }));
+  const r = await ok(account.POST('/latest/auth/users/{user_id}/keys/list', { ...path({ user_id: userId }), body: PAGE }));
+  return r.results.map((k) => ({ keyId: k.key_id, label: k.label ?? '', hint: k.hint, createdAt: k.created_at }));
 }
 export async function createKey(userId: string, label: string): Promise<{ apiKey: string; keyId: string }> {
-  const r = await post(`/latest/auth/users/${encodeURIComponent(userId)}/keys/create`, label ? { label } : {}, { project: null });
-  return { apiKey: r.api_key, keyId: r.key_id ?? r.id };
+  const r = await ok(account.POST('/latest/auth/users/{user_id}/keys/create', { ...path({ user_id: userId }), body: label ? { label } : {} }));
+  return { apiKey: r.api_key, keyId: r.key_id };
 }
-export const revokeKey = (userId: string, keyId: string) => post(`/latest/auth/users/${encodeURIComponent(userId)}/keys/delete`, { key_id: keyId }, { project: null });
+export const revokeKey = (userId: string, keyId: string) => ok(account.POST('/latest/auth/users/{user_id}/keys/delete', { ...path({ user_id: userId }), body: { key_id: keyId } }));
 
 // ---- integrations
 
-export interface StepInfo {
-  step: string;
-  name: string;
-  description: string;
-  provider: string;
-  providerName: string;
-  beta: boolean;
-  inputSchema: JsonSchema;
-}
 export interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -145,6 +124,9 @@ export interface JsonSchema {
   default?: unknown;
   [k: string]: unknown;
 }
+type StepRow = Row<'/latest/integrations/steps/list', 'get'>;
+export type StepInfo = Omit<StepRow, 'input_schema' | 'provider_name'> & { providerName: string; inputSchema: JsonSchema };
+type ProviderRow = Row<'/latest/integrations/providers/list', 'get'>;
 export interface ProviderInfo {
   provider: string;
   name: string;
@@ -152,32 +134,25 @@ export interface ProviderInfo {
   beta: boolean;
   authTypes: string[];
   methods: string[];
-  requiredHeaders: Array<{ name: string; value: string }>;
+  requiredHeaders: ProviderRow['api_call']['required_headers'];
   steps: StepInfo[];
 }
-const stepOf = (s: any): StepInfo => ({
-  step: s.step,
-  name: s.name,
-  description: s.description ?? '',
-  provider: s.provider,
-  providerName: s.provider_name ?? s.provider,
-  beta: !!s.beta,
-  inputSchema: s.input_schema ?? {},
-});
+const stepOf = ({ input_schema, provider_name, ...s }: StepRow): StepInfo => ({ ...s, providerName: provider_name, inputSchema: input_schema as JsonSchema });
 export async function providers(): Promise<ProviderInfo[]> {
-  return results(await get('/latest/integrations/providers/list')).map((p) => ({
+  const r = await ok(api.GET('/latest/integrations/providers/list'));
+  return r.results.map((p) => ({
     provider: p.provider,
     name: p.name,
-    description: p.description ?? '',
-    beta: !!p.beta,
-    authTypes: p.auth_types ?? [],
-    methods: p.api_call?.methods ?? [],
-    requiredHeaders: p.api_call?.required_headers ?? [],
-    steps: (p.steps ?? []).map(stepOf),
+    description: p.description,
+    beta: p.beta,
+    authTypes: p.auth_types,
+    methods: p.api_call.methods,
+    requiredHeaders: p.api_call.required_headers,
+    steps: p.steps.map(stepOf),
   }));
 }
 export async function searchSteps(query: string): Promise<StepInfo[]> {
-  return results(await get(`/latest/integrations/steps/list?query=${encodeURIComponent(query)}`)).map(stepOf);
+  return (await ok(api.GET('/latest/integrations/steps/list', { params: { query: { query } } }))).results.map(stepOf);
 }
 export interface Connection {
   connectionId: string;
@@ -188,23 +163,17 @@ export interface Connection {
   status: string;
   createdAt: string;
 }
-/** Live connections; a removed one stays in Hangar's list only so its steps can say it was removed. */
+/** Live connections; a removed one stays in the list only so its steps can say it was removed. */
 export async function connections(): Promise<Connection[]> {
-  const rows = results(await post('/latest/integrations/connections/list', { page_size: 1000 })).filter((c) => c.status !== 'removed');
-  return rows.map((c) => ({
-    connectionId: c.connection_id ?? c._id,
-    provider: c.provider,
-    label: c.label ?? '',
-    account: c.account ?? '',
-    authType: c.auth_type ?? '',
-    status: c.status ?? '',
-    createdAt: c.created_at ?? '',
-  }));
+  const r = await ok(api.POST('/latest/integrations/connections/list', { body: PAGE }));
+  return r.results
+    .filter((c) => c.status !== 'removed')
+    .map((c) => ({ connectionId: c.connection_id, provider: c.provider, label: c.label ?? '', account: c.account ?? '', authType: c.auth_type, status: c.status, createdAt: c.created_at }));
 }
 export const connectWithKey = (provider: string, apiKey: string, label: string) =>
-  post<{ connection_id: string }>('/latest/integrations/connections/create', { provider, api_key: apiKey, ...(label ? { label } : {}) });
-export const oauthUrl = (provider: string, redirectUrl: string) => post<{ auth_url: string }>('/latest/integrations/oauth/get_url', { provider, redirect_url: redirectUrl });
-export const removeConnection = (connectionId: string) => post(`/latest/integrations/connections/${encodeURIComponent(connectionId)}/delete`, {});
+  ok(api.POST('/latest/integrations/connections/create', { body: { provider, api_key: apiKey, ...(label ? { label } : {}) } }));
+export const oauthUrl = (provider: string, redirectUrl: string) => ok(api.POST('/latest/integrations/oauth/get_url', { body: { provider, redirect_url: redirectUrl } }));
+export const removeConnection = (connectionId: string) => ok(api.POST('/latest/integrations/connections/{connection_id}/delete', { ...path({ connection_id: connectionId }), body: {} }));
 
 // ---- tools
 
@@ -222,33 +191,29 @@ export interface Tool {
   output?: unknown;
   updatedAt: string;
 }
-const toolOf = (t: any): Tool => ({
-  studioId: t.studio_id ?? t._id,
-  title: t.title ?? '',
-  description: t.description ?? '',
-  paramsSchema: t.params_schema ?? { type: 'object', properties: {} },
-  steps: t.transformations?.steps ?? [],
-  output: t.transformations?.output,
-  updatedAt: t.updated_at ?? t.update_date_ ?? '',
+const toolOf = (t: Row<'/latest/studios/list', 'get'>): Tool => ({
+  studioId: t.studio_id,
+  title: t.title,
+  description: t.description,
+  paramsSchema: (t.params_schema ?? { type: 'object', properties: {} }) as JsonSchema,
+  // Steps are free-form objects in the schema (a tool's steps are the hosted chain's): read as saved.
+  steps: t.transformations.steps as unknown as ToolStep[],
+  output: t.transformations.output,
+  updatedAt: t.updated_at,
 });
 export async function tools(): Promise<Tool[]> {
-  return results(await get('/latest/studios/list?page_size=1000')).map(toolOf);
+  return (await ok(api.GET('/latest/studios/list', { params: { query: { page_size: 1000 } } }))).results.map(toolOf);
 }
 export async function tool(studioId: string): Promise<Tool> {
-  const r = await get(`/latest/studios/${encodeURIComponent(studioId)}/get`);
-  return toolOf(r.studio ?? r);
+  return toolOf((await ok(api.GET('/latest/studios/{studio_id}/get', path({ studio_id: studioId })))).studio);
 }
-export interface ToolInput {
-  title: string;
-  description: string;
-  params_schema: JsonSchema;
-  transformations: { steps: ToolStep[]; output?: unknown };
-}
+export type ToolInput = Body<'/latest/studios/create'> & { transformations: { steps: ToolStep[]; output?: unknown } };
 export async function saveTool(studioId: string | undefined, input: ToolInput): Promise<string> {
-  const r = await post(studioId ? `/latest/studios/${encodeURIComponent(studioId)}/update` : '/latest/studios/create', input);
-  return r.studio_id ?? studioId;
+  if (!studioId) return (await ok(api.POST('/latest/studios/create', { body: input }))).studio_id;
+  await ok(api.POST('/latest/studios/{studio_id}/update', { ...path({ studio_id: studioId }), body: input }));
+  return studioId;
 }
-export const deleteTools = (ids: string[]) => post('/latest/studios/bulk_delete', { ids });
+export const deleteTools = (ids: string[]) => ok(api.POST('/latest/studios/bulk_delete', { body: { ids } }));
 
 export interface RunError {
   step: string;
@@ -262,39 +227,39 @@ export interface RunResult {
   steps: Record<string, unknown>;
   executionTime?: number;
 }
-const creditsOf = (c: any): number =>
-  typeof c === 'number' ? c : Array.isArray(c) ? c.reduce((n, e) => n + (typeof e === 'number' ? e : Number(e?.credits ?? e?.num_credits ?? 0)), 0) : 0;
-const errorsOf = (errors: any): RunError[] =>
-  (Array.isArray(errors) ? errors : []).map((e) => ({ step: e.step_name ?? e.stepName ?? e.step ?? '', message: e.body ?? e.message ?? e.raw ?? JSON.stringify(e) }));
-function runOf(r: any): RunResult {
-  const stepsState = r.state?.steps ?? r.steps ?? {};
-  const steps: Record<string, unknown> = {};
-  for (const [name, s] of Object.entries<any>(stepsState)) steps[name] = s && typeof s === 'object' && 'output' in s ? s.output : s;
-  return { status: r.status ?? '', output: r.output, errors: errorsOf(r.errors), credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
-}
+type Run = Answer<'/latest/studios/{studio_id}/trigger', 'post'>;
+const errorsOf = (errors: Run['errors']): RunError[] => errors.map((e) => ({ step: e.step_name, message: e.body || e.message }));
+const creditsOf = (credits: Run['credits_used']) => credits.reduce((n, c) => n + c.credits, 0);
 /** The chain client's run (`/trigger` with `return_state`): the only form that answers each step's output. */
 export async function runTool(studioId: string, params: Record<string, unknown>): Promise<RunResult> {
-  return runOf(await post(`/latest/studios/${encodeURIComponent(studioId)}/trigger`, { params, return_state: true }));
+  const r = await ok(api.POST('/latest/studios/{studio_id}/trigger', { ...path({ studio_id: studioId }), body: { params, return_state: true } }));
+  const steps = Object.fromEntries(Object.entries(r.state?.steps ?? {}).map(([name, s]) => [name, s.output]));
+  return { status: r.status, output: r.output, errors: errorsOf(r.errors), credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
 }
 export async function runToolAsync(studioId: string, params: Record<string, unknown>): Promise<string> {
-  return (await post(`/latest/studios/${encodeURIComponent(studioId)}/trigger_async`, { params })).job_id;
+  return (await ok(api.POST('/latest/studios/{studio_id}/trigger_async', { ...path({ studio_id: studioId }), body: { params } }))).job_id;
 }
 export interface AsyncProgress {
   done: boolean;
   failed: boolean;
-  messages: string[];
   result?: RunResult;
 }
+/**
+ * A background run: `inprogress` until its one update arrives — `chain-success` with
+ * `{output, credits_used, executionTime}`, or `chain-failure` with `{output: null, errors}` (the
+ * update's output is free-form in the schema, hence the narrowing).
+ */
 export async function pollTool(studioId: string, jobId: string): Promise<AsyncProgress> {
-  const r = await get(`/latest/studios/${encodeURIComponent(studioId)}/async_poll/${encodeURIComponent(jobId)}`);
-  const updates: any[] = Array.isArray(r.updates) ? r.updates : [];
-  const success = updates.find((u) => u.type === 'chain-success');
-  const failure = updates.find((u) => u.type === 'chain-error' || u.type === 'error');
-  const messages = updates.map((u) => u.message ?? u.type).filter(Boolean);
-  const done = r.type === 'complete' || r.type === 'failed';
-  const source = success?.output ?? failure?.output ?? failure;
-  const result = done && source ? { ...runOf(source), status: r.type === 'failed' ? 'failed' : 'complete' } : undefined;
-  return { done, failed: r.type === 'failed', messages, result };
+  const r = await ok(api.GET('/latest/studios/{studio_id}/async_poll/{job_id}', path({ studio_id: studioId, job_id: jobId })));
+  if (r.type === 'inprogress') return { done: false, failed: false };
+  // Here `credits_used` is the run's total (a number), not /trigger's list of entries.
+  const out = (r.updates[0]?.output ?? {}) as { output?: unknown; credits_used?: number; executionTime?: number; errors?: Run['errors'] };
+  const failed = r.type === 'failed';
+  return {
+    done: true,
+    failed,
+    result: { status: r.type, output: out.output, errors: errorsOf(out.errors ?? []), credits: out.credits_used ?? 0, steps: {}, executionTime: out.executionTime },
+  };
 }
 
 // ---- agents and tasks
@@ -310,72 +275,68 @@ export interface Agent {
   actions: Action[];
   updatedAt: string;
 }
-const agentOf = (a: any): Agent => ({
-  agentId: a.agent_id ?? a._id,
-  name: a.name ?? '',
-  systemPrompt: a.system_prompt ?? '',
+/** A stored action: a tool (answered with both `studio_id` and the hosted `chain_id`) or a named step. */
+const actionOf = (x: Record<string, unknown>): Action =>
+  typeof x.step === 'string'
+    ? { step: x.step, connection_id: String(x.connection_id), ...(x.inputs ? { inputs: x.inputs as Record<string, unknown> } : {}) }
+    : { studio_id: String(x.studio_id) };
+const agentOf = (a: Row<'/latest/agents/list', 'post'>): Agent => ({
+  agentId: a.agent_id,
+  name: a.name,
+  systemPrompt: a.system_prompt,
   model: a.model ?? '',
   modelBaseUrl: a.model_base_url ?? '',
-  hasModelKey: !!a.has_model_api_key,
-  actions: (a.actions ?? []).map((x: any) =>
-    x.step ? { step: x.step, connection_id: x.connection_id, ...(x.inputs ? { inputs: x.inputs } : {}) } : { studio_id: x.studio_id ?? x.chain_id },
-  ),
-  updatedAt: a.updated_at ?? a.update_date_ ?? '',
+  hasModelKey: a.has_model_api_key,
+  actions: a.actions.map(actionOf),
+  updatedAt: a.updated_at,
 });
 export async function agents(): Promise<Agent[]> {
-  return results(await post('/latest/agents/list', { page_size: 1000 })).map(agentOf);
+  return (await ok(api.POST('/latest/agents/list', { body: PAGE }))).results.map(agentOf);
 }
 export async function agent(agentId: string): Promise<Agent> {
-  const r = await get(`/latest/agents/${encodeURIComponent(agentId)}/get`);
-  return agentOf(r.agent ?? r);
+  return agentOf((await ok(api.GET('/latest/agents/{agent_id}/get', path({ agent_id: agentId })))).agent);
 }
-export interface AgentInput {
-  agent_id?: string;
-  name: string;
-  system_prompt: string;
-  model?: string;
-  model_base_url?: string;
-  model_api_key?: string;
-  actions: Action[];
-}
+export type AgentInput = Body<'/latest/agents/upsert'>;
 export async function saveAgent(input: AgentInput): Promise<string> {
-  return (await post('/latest/agents/upsert', input)).agent_id;
+  return (await ok(api.POST('/latest/agents/upsert', { body: input }))).agent_id;
 }
-export const deleteAgent = (agentId: string) => post(`/latest/agents/${encodeURIComponent(agentId)}/delete`, {});
+export const deleteAgent = (agentId: string) => ok(api.POST('/latest/agents/{agent_id}/delete', { ...path({ agent_id: agentId }), body: {} }));
 
-/** Hosted and Hangar task states, as the dashboard shows them. */
-export function stateLabel(state: string): { text: string; running: boolean; failed: boolean } {
-  const running = ['queued', 'starting-up', 'waiting-for-capacity', 'running', 'pending-approval'].includes(state);
-  const failed = ['errored', 'timed-out', 'unrecoverable', 'errored-pending-approval', 'cancelled'].includes(state);
-  return { text: state || 'unknown', running, failed };
+export type TaskState = Answer<'/latest/agents/{agent_id}/tasks/{conversation_id}/metadata', 'get'>['state'];
+/** Every state the API answers, as the dashboard shows it: a state added on the server fails the type-check here. */
+const STATES: Record<TaskState, 'running' | 'failed' | 'done'> = {
+  idle: 'done',
+  'starting-up': 'running',
+  'waiting-for-capacity': 'running',
+  running: 'running',
+  'pending-approval': 'running',
+  escalated: 'running',
+  paused: 'done',
+  completed: 'done',
+  cancelled: 'failed',
+  'timed-out': 'failed',
+  unrecoverable: 'failed',
+  'errored-pending-approval': 'failed',
+};
+export function stateLabel(state: TaskState): { text: string; running: boolean; failed: boolean } {
+  return { text: state, running: STATES[state] === 'running', failed: STATES[state] === 'failed' };
 }
 export interface TaskRow {
   conversationId: string;
-  state: string;
+  state: TaskState;
   triggerId?: string;
   triggerType?: string;
-  title: string;
   createdAt: string;
 }
 export async function tasks(agentId: string, triggerId?: string): Promise<TaskRow[]> {
-  return results(await post(`/latest/agents/${encodeURIComponent(agentId)}/tasks/list`, { page_size: 100, ...(triggerId ? { trigger_id: triggerId } : {}) })).map((t) => {
-    const m = t.metadata ?? t;
-    return {
-      conversationId: t.conversation_id ?? t.knowledge_set ?? m.knowledge_set,
-      state: m.conversation?.state ?? t.state ?? '',
-      triggerId: t.trigger_id,
-      triggerType: t.trigger_type,
-      title: m.conversation?.title ?? '',
-      createdAt: t.created_at ?? m.insert_date ?? '',
-    };
-  });
+  const r = await ok(api.POST('/latest/agents/{agent_id}/tasks/list', { ...path({ agent_id: agentId }), body: { page_size: 100, ...(triggerId ? { trigger_id: triggerId } : {}) } }));
+  return r.results.map((t) => ({ conversationId: t.conversation_id, state: t.state, triggerId: t.trigger_id, triggerType: t.trigger_type, createdAt: t.created_at }));
 }
 export const sendMessage = (agentId: string, content: string, conversationId?: string) =>
-  post<{ conversation_id: string; state: string }>('/latest/agents/trigger', { agent_id: agentId, message: { role: 'user', content }, ...(conversationId ? { conversation_id: conversationId } : {}) });
-export async function taskState(agentId: string, conversationId: string): Promise<{ state: string; error: string }> {
-  const r = await get(`/latest/agents/${encodeURIComponent(agentId)}/tasks/${encodeURIComponent(conversationId)}/metadata`);
-  const m = r.metadata ?? r;
-  return { state: m.conversation?.state ?? m.state ?? '', error: m.error ?? m.conversation?.state_metadata?.error ?? '' };
+  ok(api.POST('/latest/agents/trigger', { body: { agent_id: agentId, message: { role: 'user', content }, ...(conversationId ? { conversation_id: conversationId } : {}) } }));
+export async function taskState(agentId: string, conversationId: string): Promise<{ state: TaskState; error: string }> {
+  const r = await ok(api.GET('/latest/agents/{agent_id}/tasks/{conversation_id}/metadata', path({ agent_id: agentId, conversation_id: conversationId })));
+  return { state: r.state, error: r.error ?? '' };
 }
 
 export interface TaskItem {
@@ -389,59 +350,54 @@ export interface TaskItem {
   errors: string[];
   at: string;
 }
-function itemOf(i: any): TaskItem {
-  const c = i.content;
-  if (c && typeof c === 'object') {
-    // The hosted item shape (hosted-compat.md §5.5).
-    const errors = (c.errors ?? []).map((e: any) => e.body ?? JSON.stringify(e));
-    const base = { id: i.item_id, at: i.insert_date_ ?? '', errors, text: c.text ?? '' };
-    if (c.type === 'user-message') return { ...base, kind: 'user' };
-    if (c.type === 'agent-message') return { ...base, kind: 'agent' };
-    if (c.type === 'agent-error') return { ...base, kind: 'error' };
-    return { ...base, kind: 'tool', tool: c.tool_config?.title ?? c.action_details?.action ?? 'tool', toolState: c.tool_run_state, params: c.params?.json ?? c.params, output: c.output };
+type Item = Row<'/latest/agents/{agent_id}/tasks/{conversation_id}/view', 'post'>;
+/**
+ * An item's content is typed only by its `type` in the schema; the fields each type carries are
+ * those the route's description lists (text; tool_run_state, tool_config, action_details, params,
+ * output, errors[{body}]).
+ */
+function itemOf(i: Item): TaskItem {
+  const c = i.content as Item['content'] & {
+    text?: string;
+    errors?: Array<{ body?: string }>;
+    tool_config?: { title?: string };
+    action_details?: { action?: string };
+    tool_run_state?: string;
+    params?: unknown;
+    output?: unknown;
+  };
+  const base = { id: i.item_id, at: i.created_at, errors: (c.errors ?? []).map((e) => e.body ?? JSON.stringify(e)), text: c.text ?? '' };
+  switch (c.type) {
+    case 'user-message':
+      return { ...base, kind: 'user' };
+    case 'agent-message':
+      return { ...base, kind: 'agent' };
+    case 'agent-error':
+      return { ...base, kind: 'error' };
+    case 'tool-run':
+      return { ...base, kind: 'tool', tool: c.tool_config?.title ?? c.action_details?.action ?? 'tool', toolState: c.tool_run_state, params: c.params, output: c.output };
   }
-  const base = { id: i.message_id ?? i.item_id, at: i.created_at ?? '', errors: errorsOf(i.errors).map((e) => e.message) };
-  if (i.type === 'tool_run') return { ...base, kind: 'tool', text: '', tool: i.action ?? 'tool', toolState: i.status, params: i.params, output: i.output };
-  return { ...base, kind: i.role === 'user' ? 'user' : 'agent', text: typeof c === 'string' ? c : '' };
 }
 /** The task's items, oldest first. */
 export async function taskItems(agentId: string, conversationId: string): Promise<TaskItem[]> {
-  const r = await post(`/latest/agents/${encodeURIComponent(agentId)}/tasks/${encodeURIComponent(conversationId)}/view`, { page_size: 1000 });
-  return results(r).map(itemOf).reverse();
+  const r = await ok(api.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { ...path({ agent_id: agentId, conversation_id: conversationId }), body: PAGE }));
+  return r.results.map(itemOf).reverse();
 }
 
 // ---- triggers
 
-export interface Trigger {
-  triggerId: string;
-  type: string;
-  connectionId: string;
-  config: Record<string, string>;
-  status: string;
-  hookId: string | null;
-  events: string[];
-  /** `ok`, `repaired at …` or `failing: <reason>` (the reconciliation pass's word on the hook). */
-  hookHealth: string | null;
-  /** Deliveries received, duplicates, rejected signatures, recovered; the backlog's age. */
-  hookStats: { received: number; duplicate: number; rejected_signature: number; recovered: number; backlog_age_seconds: number } | null;
-  createdAt: string;
+export type TriggerType = Row<'/latest/triggers/types/list', 'get'>;
+/** The trigger catalogue, in the server's category order. */
+export async function triggerTypes(): Promise<TriggerType[]> {
+  return (await ok(api.GET('/latest/triggers/types/list'))).results;
 }
+export type Trigger = Row<'/latest/agents/{agent_id}/triggers/list', 'post'>;
 export async function triggers(agentId: string): Promise<Trigger[]> {
-  return results(await post(`/latest/agents/${encodeURIComponent(agentId)}/triggers/list`, { page_size: 1000 })).map((t) => ({
-    triggerId: t.trigger_id ?? t._id,
-    type: t.type,
-    connectionId: t.connection_id,
-    config: t.config ?? {},
-    status: t.status,
-    hookId: t.hook_id ?? null,
-    events: t.events ?? [],
-    hookHealth: t.hook_health ?? null,
-    hookStats: t.hook_stats ?? null,
-    createdAt: t.created_at ?? '',
-  }));
+  return (await ok(api.POST('/latest/agents/{agent_id}/triggers/list', { ...path({ agent_id: agentId }), body: PAGE }))).results;
 }
 export const createTrigger = (agentId: string, type: string, connectionId: string, config: Record<string, string>) =>
-  post<{ trigger_id: string }>(`/latest/agents/${encodeURIComponent(agentId)}/triggers/create`, { type, connection_id: connectionId, config });
+  ok(api.POST('/latest/agents/{agent_id}/triggers/create', { ...path({ agent_id: agentId }), body: { type, connection_id: connectionId, config } }));
 export const setTriggerStatus = (agentId: string, triggerId: string, status: 'active' | 'paused') =>
-  post(`/latest/agents/${encodeURIComponent(agentId)}/triggers/${encodeURIComponent(triggerId)}/update`, { status });
-export const deleteTrigger = (agentId: string, triggerId: string) => post(`/latest/agents/${encodeURIComponent(agentId)}/triggers/${encodeURIComponent(triggerId)}/delete`, {});
+  ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/update', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: { status } }));
+export const deleteTrigger = (agentId: string, triggerId: string) =>
+  ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/delete', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: {} }));

@@ -3,8 +3,28 @@ import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, useAction, when } from '../ui.tsx';
-import { TRIGGER_CATEGORIES, triggerType } from '../trigger-types.ts';
+import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, parseJsonText, useAction, when } from '../ui.tsx';
+
+// Browsers compile a `pattern` with the `v` flag, under which `/` inside a character class must be
+// escaped: unescaped, the pattern is invalid, logged, and no format is checked at all.
+export const REPOSITORY_PATTERN = String.raw`[^\/\s]+\/[^\/\s]+`;
+export const LOGIN_PATTERN = String.raw`[^\/\s]+`;
+
+/** The trigger catalogue as the server lists it (names, categories, "fires when" lines, scopes). */
+function useTriggerTypes() {
+  const { projectId } = useSession();
+  return useQuery({ queryKey: ['trigger-types', projectId], queryFn: api.triggerTypes, staleTime: Infinity });
+}
+
+/** Consecutive types of one category, in the order the server lists them. */
+function byCategory(types: api.TriggerType[]): Array<{ category: string; types: api.TriggerType[] }> {
+  const groups: Array<{ category: string; types: api.TriggerType[] }> = [];
+  for (const t of types) {
+    if (groups.at(-1)?.category === t.category) groups.at(-1)!.types.push(t);
+    else groups.push({ category: t.category, types: [t] });
+  }
+  return groups;
+}
 
 const TABS = [
   { tab: 'chat', label: 'Chat' },
@@ -296,9 +316,9 @@ function ChatItem({ item }: { item: api.TaskItem }) {
             Tool run <strong>{item.tool}</strong> {item.toolState ? <span className={`badge ${item.toolState === 'error' || item.toolState === 'failed' ? 'bad' : ''}`}>{item.toolState}</span> : null}
           </summary>
           <h4>Input</h4>
-          <Json value={item.params} />
+          <Json value={item.params} label={`Input of ${item.tool}`} />
           <h4>Output</h4>
-          <Json value={item.output} />
+          <Json value={item.output} label={`Output of ${item.tool}`} />
         </details>
         {item.errors.map((e, i) => (
           <p key={i} className="error">
@@ -308,10 +328,13 @@ function ChatItem({ item }: { item: api.TaskItem }) {
       </div>
     );
   }
+  const who = item.kind === 'user' ? 'You' : item.kind === 'error' ? 'Error' : 'Agent';
+  // A reply that is JSON is shown formatted and wrapped, not as one line running out of its bubble.
+  const json = item.kind === 'agent' ? parseJsonText(item.text) : undefined;
   return (
-    <div className={`msg ${item.kind}`}>
-      <span className="who-said">{item.kind === 'user' ? 'You' : item.kind === 'error' ? 'Error' : 'Agent'}</span>
-      <p>{item.text}</p>
+    <div className={`msg ${item.kind}${json !== undefined ? ' has-json' : ''}`}>
+      <span className="who-said">{who}</span>
+      {json !== undefined ? <Json value={json} label={`${who}'s reply (JSON)`} wrap /> : <p>{item.text}</p>}
       {item.errors.map((e, i) => (
         <p key={i} className="error">
           {e}
@@ -325,6 +348,7 @@ function TaskTable({ agentId, triggerId }: { agentId: string; triggerId?: string
   const { projectId } = useSession();
   const href = useHref();
   const tasks = useQuery({ queryKey: ['tasks', projectId, agentId, triggerId], queryFn: () => api.tasks(agentId, triggerId), refetchInterval: 3000 });
+  const types = useTriggerTypes();
   if (tasks.isPending) return <Loading what="tasks" />;
   if (tasks.isError) return <ErrorNote error={tasks.error} />;
   if (tasks.data.length === 0) return <Empty title={triggerId ? 'No activations yet.' : 'No tasks yet.'}>{triggerId ? 'Each event this trigger fires on starts a task here.' : 'Send the agent a message in Chat, or add a trigger.'}</Empty>;
@@ -349,7 +373,7 @@ function TaskTable({ agentId, triggerId }: { agentId: string; triggerId?: string
               <td>
                 <span className={`badge ${s.failed ? 'bad' : s.running ? '' : 'ok'}`}>{s.text}</span>
               </td>
-              <td>{t.triggerType ? (triggerType(t.triggerType)?.name ?? t.triggerType) : 'message'}</td>
+              <td>{t.triggerType ? (types.data?.find((x) => x.type === t.triggerType)?.name ?? t.triggerType) : 'message'}</td>
               <td>
                 <Link to={`${href(`/agents/${encodeURIComponent(agentId)}`)}?task=${encodeURIComponent(t.conversationId)}`}>Open task {t.conversationId.slice(0, 8)}</Link>
               </td>
@@ -373,6 +397,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
   const { projectId, canEdit } = useSession();
   const client = useQueryClient();
   const triggers = useQuery({ queryKey: ['triggers', projectId, agent.agentId], queryFn: () => api.triggers(agent.agentId) });
+  const types = useTriggerTypes();
   const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
   const codehost = (connections.data ?? []).filter((c) => c.provider === 'codehost');
   const [type, setType] = useState('codehost.new_issue');
@@ -383,7 +408,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
   const [open, setOpen] = useState<string | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const [listError, setListError] = useState<unknown>(null);
-  const chosen = triggerType(type)!;
+  const chosen = types.data?.find((x) => x.type === type);
   const refresh = () => client.invalidateQueries({ queryKey: ['triggers', projectId, agent.agentId] });
   useEffect(() => {
     if (!connection && codehost.length) setConnection(codehost[0].connectionId);
@@ -391,6 +416,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
 
   const add = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (!chosen) return;
     await run(async () => {
       const config: Record<string, string> = chosen.scope === 'repository' ? { repository: target.trim() } : chosen.scope === 'organization' ? { organization: target.trim() } : {};
       await api.createTrigger(agent.agentId, type, connection, config);
@@ -399,10 +425,10 @@ function Triggers({ agent }: { agent: api.Agent }) {
     });
   };
   const toggle = async (t: api.Trigger) => {
-    setToggling(t.triggerId);
+    setToggling(t.trigger_id);
     setListError(null);
     try {
-      await api.setTriggerStatus(agent.agentId, t.triggerId, t.status === 'paused' ? 'active' : 'paused');
+      await api.setTriggerStatus(agent.agentId, t.trigger_id, t.status === 'paused' ? 'active' : 'paused');
       await refresh();
     } catch (err) {
       setListError(err);
@@ -414,49 +440,64 @@ function Triggers({ agent }: { agent: api.Agent }) {
     <section aria-label="Triggers">
       <p className="hint">Code-host triggers wake this agent the moment something happens. Hangar registers the webhook at the code host itself: no manual setup.</p>
       {canEdit ? (
-        <form className="card" onSubmit={add} aria-labelledby="add-trigger-h">
-          <h2 id="add-trigger-h">Add a trigger</h2>
-          <div className="grid2">
-            <Field label="Trigger type" hint={`Fires when: ${chosen.firesWhen}`}>
-              {(id) => (
-                <select id={id} value={type} onChange={(e) => setType(e.target.value)}>
-                  {TRIGGER_CATEGORIES.map((c) => (
-                    <optgroup key={c.category} label={c.category}>
-                      {c.types.map((t) => (
-                        <option key={t.type} value={t.type}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Code-host connection" hint={codehost.length ? undefined : 'No code-host account is connected: sign in to it in Integrations & API Keys first.'}>
-              {(id) => (
-                <select id={id} required value={connection} onChange={(e) => setConnection(e.target.value)}>
-                  <option value="">Choose a connection</option>
-                  {codehost.map((c) => (
-                    <option key={c.connectionId} value={c.connectionId}>
-                      {c.label || c.account}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-          {chosen.scope === 'account' ? (
-            <p className="muted">Watches the connected account's own gists.</p>
-          ) : (
-            <Field label={chosen.scope === 'repository' ? 'Repository (owner/name)' : 'Organization (login)'}>
-              {(id) => <input id={id} required value={target} pattern={chosen.scope === 'repository' ? '[^/\\s]+/[^/\\s]+' : '[^/\\s]+'} onChange={(e) => setTarget(e.target.value)} placeholder={chosen.scope === 'repository' ? 'octo-org/website' : 'octo-org'} />}
-            </Field>
-          )}
-          <ErrorNote error={error} />
-          <Button type="submit" variant="primary" busy={busy}>
-            Add trigger
-          </Button>
-        </form>
+        types.isPending ? (
+          <Loading what="trigger types" />
+        ) : types.isError ? (
+          <ErrorNote error={types.error} />
+        ) : (
+          <form className="card" onSubmit={add} aria-labelledby="add-trigger-h">
+            <h2 id="add-trigger-h">Add a trigger</h2>
+            <div className="grid2">
+              <Field label="Trigger type" hint={chosen ? `Fires when: ${chosen.fires_when}` : undefined}>
+                {(id) => (
+                  <select id={id} value={type} onChange={(e) => setType(e.target.value)}>
+                    {byCategory(types.data).map((c) => (
+                      <optgroup key={c.category} label={c.category}>
+                        {c.types.map((t) => (
+                          <option key={t.type} value={t.type}>
+                            {t.name}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="Code-host connection" hint={codehost.length ? undefined : 'No code-host account is connected: sign in to it in Integrations & API Keys first.'}>
+                {(id) => (
+                  <select id={id} required value={connection} onChange={(e) => setConnection(e.target.value)}>
+                    <option value="">Choose a connection</option>
+                    {codehost.map((c) => (
+                      <option key={c.connectionId} value={c.connectionId}>
+                        {c.label || c.account}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+            {chosen?.scope === 'account' ? (
+              <p className="muted">Watches the connected account's own gists.</p>
+            ) : (
+              <Field label={chosen?.scope === 'organization' ? 'Organization (login)' : 'Repository (owner/name)'}>
+                {(id) => (
+                  <input
+                    id={id}
+                    required
+                    value={target}
+                    pattern={chosen?.scope === 'organization' ? LOGIN_PATTERN : REPOSITORY_PATTERN}
+                    onChange={(e) => setTarget(e.target.value)}
+                    placeholder={chosen?.scope === 'organization' ? 'octo-org' : 'octo-org/website'}
+                  />
+                )}
+              </Field>
+            )}
+            <ErrorNote error={error} />
+            <Button type="submit" variant="primary" busy={busy}>
+              Add trigger
+            </Button>
+          </form>
+        )
       ) : null}
       <h2>Triggers of this agent</h2>
       <ErrorNote error={listError} />
@@ -469,17 +510,17 @@ function Triggers({ agent }: { agent: api.Agent }) {
       ) : (
         <ul className="trigger-list">
           {triggers.data.map((t) => {
-            const info = triggerType(t.type);
+            const info = types.data?.find((x) => x.type === t.type);
             const where = t.config.repository ?? t.config.organization ?? 'the connected account';
             return (
-              <li key={t.triggerId} className="card">
+              <li key={t.trigger_id} className="card">
                 <div className="step-head">
                   <h3>
                     {info?.name ?? t.type} <span className="muted">· {where}</span> <span className={`badge ${t.status === 'active' ? 'ok' : ''}`}>{t.status}</span>
                   </h3>
                   {canEdit ? (
                     <div className="actions left">
-                      <Button busy={toggling === t.triggerId} onClick={() => toggle(t)}>
+                      <Button busy={toggling === t.trigger_id} onClick={() => toggle(t)}>
                         {t.status === 'paused' ? 'Resume' : 'Pause'}
                       </Button>
                       <Button variant="danger" onClick={() => setDeleting(t)}>
@@ -488,18 +529,18 @@ function Triggers({ agent }: { agent: api.Agent }) {
                     </div>
                   ) : null}
                 </div>
-                <p className="muted small">Fires when: {info?.firesWhen}</p>
+                <p className="muted small">Fires when: {info?.fires_when}</p>
                 <p className="small">
                   Webhook:{' '}
-                  {t.hookId ? (
+                  {t.hook_id ? (
                     <>
-                      registered (hook <code>{t.hookId.slice(0, 8)}</code>), subscribed to {t.events.join(', ')}
-                      {t.hookHealth ? <> · health: <strong className={t.hookHealth.startsWith('failing') ? 'failing' : undefined}>{t.hookHealth}</strong></> : null}
-                      {t.hookStats ? (
+                      registered (hook <code>{t.hook_id.slice(0, 8)}</code>), subscribed to {t.events.join(', ')}
+                      {t.hook_health ? <> · health: <strong className={t.hook_health.startsWith('failing') ? 'failing' : undefined}>{t.hook_health}</strong></> : null}
+                      {t.hook_stats ? (
                         <>
                           {' '}
-                          · {t.hookStats.received} received, {t.hookStats.duplicate} duplicate, {t.hookStats.rejected_signature} rejected, {t.hookStats.recovered} recovered
-                          {t.hookStats.backlog_age_seconds > 0 ? `, oldest waiting ${t.hookStats.backlog_age_seconds} s` : ''}
+                          · {t.hook_stats.received} received, {t.hook_stats.duplicate} duplicate, {t.hook_stats.rejected_signature} rejected, {t.hook_stats.recovered} recovered
+                          {t.hook_stats.backlog_age_seconds > 0 ? `, oldest waiting ${t.hook_stats.backlog_age_seconds} s` : ''}
                         </>
                       ) : null}
                     </>
@@ -509,10 +550,10 @@ function Triggers({ agent }: { agent: api.Agent }) {
                     'not registered'
                   )}
                 </p>
-                <Button variant="link" aria-expanded={open === t.triggerId} onClick={() => setOpen(open === t.triggerId ? null : t.triggerId)}>
-                  {open === t.triggerId ? 'Hide activations' : 'Show activations'}
+                <Button variant="link" aria-expanded={open === t.trigger_id} onClick={() => setOpen(open === t.trigger_id ? null : t.trigger_id)}>
+                  {open === t.trigger_id ? 'Hide activations' : 'Show activations'}
                 </Button>
-                {open === t.triggerId ? <TaskTable agentId={agent.agentId} triggerId={t.triggerId} /> : null}
+                {open === t.trigger_id ? <TaskTable agentId={agent.agentId} triggerId={t.trigger_id} /> : null}
               </li>
             );
           })}
@@ -524,7 +565,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
         onClose={() => setDeleting(null)}
         confirmLabel="Delete trigger"
         action={async () => {
-          await api.deleteTrigger(agent.agentId, deleting!.triggerId);
+          await api.deleteTrigger(agent.agentId, deleting!.trigger_id);
           await refresh();
         }}
       >

@@ -29,16 +29,16 @@ export function Agents() {
         <Empty title="No agents yet.">{canEdit ? 'Create one with “New agent”: give it a prompt and the tools it may use, then chat with it or wake it with triggers.' : 'An editor of this project can create one.'}</Empty>
       ) : (
         <table>
-          <Columns names={['Agent', 'Model', 'Actions', 'Updated']} />
+          <Columns names={['Agent', 'Model', 'Actions', 'Updated']} narrow={['Model', 'Updated']} />
           <tbody>
             {agents.data.map((a) => (
               <tr key={a.agentId}>
                 <td>
                   <Link to={href(`/agents/${encodeURIComponent(a.agentId)}`)}>{a.name}</Link>
                 </td>
-                <td>{a.model || <span className="muted">deployment default</span>}</td>
+                <td className="hide-narrow">{a.model || <span className="muted">deployment default</span>}</td>
                 <td>{a.actions.length}</td>
-                <td>{when(a.updatedAt)}</td>
+                <td className="hide-narrow">{when(a.updatedAt)}</td>
                 <td>
                   {canEdit ? (
                     <Button variant="danger" onClick={() => setDeleting(a)}>

@@ -238,7 +238,7 @@ function OwnKeys() {
         <Empty title="You have no API keys.">Create one above to call the API from code or the command line.</Empty>
       ) : (
         <table>
-          <Columns names={['Label', 'Key', 'Created']} />
+          <Columns names={['Label', 'Key', 'Created']} narrow={['Created']} />
           <tbody>
             {keys.data.map((k) => (
               <tr key={k.keyId}>
@@ -246,7 +246,7 @@ function OwnKeys() {
                 <td>
                   <code>{k.hint || '••••'}</code>
                 </td>
-                <td>{when(k.createdAt)}</td>
+                <td className="hide-narrow">{when(k.createdAt)}</td>
                 <td>
                   <Button variant="danger" onClick={() => setRevoking(k)}>
                     Revoke

@@ -21,8 +21,8 @@ function RoleSelect({ id, value, onChange, label, disabled }: { id?: string; val
 export function Members() {
   const { projectId, isAdmin, me } = useSession();
   const client = useQueryClient();
-  const members = useQuery({ queryKey: ['members', projectId], queryFn: () => api.members(projectId), enabled: isAdmin });
-  const invites = useQuery({ queryKey: ['invites', projectId], queryFn: () => api.invites(projectId), enabled: isAdmin });
+  const members = useQuery({ queryKey: ['members', projectId], queryFn: api.members, enabled: isAdmin });
+  const invites = useQuery({ queryKey: ['invites', projectId], queryFn: api.invites, enabled: isAdmin });
   const refresh = () => Promise.all([client.invalidateQueries({ queryKey: ['members', projectId] }), client.invalidateQueries({ queryKey: ['invites', projectId] })]);
 
   const [email, setEmail] = useState('');
@@ -85,7 +85,7 @@ export function Members() {
           <Empty title="No pending invites.">Invite someone above; they appear here until they accept.</Empty>
         ) : (
           <table>
-            <Columns names={['Email', 'Role', 'Invited']} />
+            <Columns names={['Email', 'Role', 'Invited']} narrow={['Invited']} />
             <tbody>
               {invites.data.map((i) => (
                 <tr key={i.inviteCode}>
@@ -93,7 +93,7 @@ export function Members() {
                   <td>
                     <RoleSelect label={`Role of the invite for ${i.email}`} value={i.role} onChange={(r) => setPendingRole({ invite: i, role: r })} />
                   </td>
-                  <td>{when(i.createdAt)}</td>
+                  <td className="hide-narrow">{when(i.createdAt)}</td>
                   <td>
                     <Button variant="danger" onClick={() => setDeleting(i)}>
                       Delete invite
@@ -115,7 +115,7 @@ export function Members() {
           <ErrorNote error={members.error} />
         ) : (
           <table>
-            <Columns names={['Email', 'Name', 'Role']} />
+            <Columns names={['Email', 'Name', 'Role']} narrow={['Name']} />
             <tbody>
               {members.data.map((m) => (
                 <tr key={m.userId}>
@@ -123,7 +123,7 @@ export function Members() {
                     {m.email}
                     {m.userId === me.userId ? <span className="badge">you</span> : null}
                   </td>
-                  <td>{m.name}</td>
+                  <td className="hide-narrow">{m.name}</td>
                   <td>
                     <RoleSelect label={`Role of ${m.email}`} value={m.role} disabled={changing.isPending} onChange={(r) => changing.mutate({ userId: m.userId, role: r })} />
                   </td>

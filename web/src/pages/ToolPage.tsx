@@ -362,7 +362,7 @@ function RunPanel({ tool }: { tool: api.Tool }) {
         await new Promise((r) => setTimeout(r, 700));
         if (!alive.current) return;
         const p = await api.pollTool(tool.studioId, job);
-        setProgress(p.done ? null : ['Running…', ...p.messages]);
+        setProgress(p.done ? null : ['Running…']);
         if (p.done) {
           setResult(p.result ?? { status: p.failed ? 'failed' : 'complete', output: undefined, errors: [], credits: 0, steps: {} });
           break;
@@ -416,12 +416,12 @@ function RunPanel({ tool }: { tool: api.Tool }) {
             s.name in result.steps ? (
               <details key={s.name} open>
                 <summary>Step {s.name} output</summary>
-                <Json value={result.steps[s.name]} />
+                <Json value={result.steps[s.name]} label={`Step ${s.name} output`} />
               </details>
             ) : null,
           )}
           <h3>Output</h3>
-          <Json value={result.output} />
+          <Json value={result.output} label="Output" />
         </div>
       ) : null}
     </section>

@@ -30,7 +30,7 @@ export function Tools() {
         <Empty title="No tools yet.">{canEdit ? 'Create one with “New tool”, then add steps from the tool-step search.' : 'An editor of this project can create one.'}</Empty>
       ) : (
         <table>
-          <Columns names={['Tool', 'Steps', 'Updated']} />
+          <Columns names={['Tool', 'Steps', 'Updated']} narrow={['Updated']} />
           <tbody>
             {tools.data.map((t) => (
               <tr key={t.studioId}>
@@ -39,7 +39,7 @@ export function Tools() {
                   <div className="muted small">{t.description}</div>
                 </td>
                 <td>{t.steps.map((s) => s.transformation).join(' → ')}</td>
-                <td>{when(t.updatedAt)}</td>
+                <td className="hide-narrow">{when(t.updatedAt)}</td>
                 <td>
                   {canEdit ? (
                     <Button variant="danger" onClick={() => setDeleting(t)}>
