@@ -31,6 +31,9 @@ const STUCK_MS = 2500;
 const WATCHDOG_MS = 1000;
 const PROBE_MS = 1500;
 
+/** performance.now() of the last statement of this process that succeeded. */
+let lastAnswerAt = -Infinity;
+
 /**
  * The pool's connections. Each has an 'error' listener from birth to end: pg emits a dead socket's
  * error on the client, and pg-pool listens only while the client is idle, so a connection checked out
@@ -40,9 +43,6 @@ const PROBE_MS = 1500;
  * server) gives the connection up: its socket is destroyed, since the reply, if it ever came, would be
  * read as the answer to the next statement sent on it.
  */
-/** performance.now() of the last statement of this process that succeeded. */
-let lastAnswerAt = -Infinity;
-
 export class DatabaseClient extends pg.Client {
   /** When the oldest statement now in flight on this connection was sent (undefined: none). */
   busySince: number | undefined;

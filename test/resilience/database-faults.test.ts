@@ -9,6 +9,7 @@
 // lost; deliveries refused during an outage come back through the recovery of missed deliveries; no
 // delivery activates twice and no action runs twice; every task ends within 60 s of the recovery.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,9 @@ const LOGIN = 'faults';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let pgx: BreakablePostgres;
-let redis: BreakableRedis;
+/** Debian's redis-server: .ci/run installs it; elsewhere the Redis phase is skipped without it (and says so). */
+let redis: BreakableRedis | undefined;
+const REDIS_SERVER = existsSync('/usr/bin/redis-server');
 let ch: CodeHost;
 /** The agent's action target: counts the calls per delivery marker. */
 let target: http.Server;
@@ -36,7 +39,8 @@ const actionCalls = new Map<string, number>();
 const holds: Array<() => void> = [];
 
 before(async () => {
-  [pgx, redis, ch] = await Promise.all([startBreakablePostgres(), startBreakableRedis(), startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } })]);
+  if (process.env.CI && !REDIS_SERVER) throw new Error('CI must test Redis restarts: install redis-server (.ci/run does)');
+  [pgx, redis, ch] = await Promise.all([startBreakablePostgres(), REDIS_SERVER ? startBreakableRedis() : undefined, startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } })]);
   target = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -275,9 +279,9 @@ async function inflict(fault: Fault, d: Deployment): Promise<{ from: number; res
       await pgx.killConnections(d.database);
       break;
     case 'redis-restart':
-      await redis.stop();
+      await redis!.stop();
       await sleep(3000);
-      await redis.start();
+      await redis!.start();
       break;
   }
   return { from, resumed: resumed || Date.now(), back: Date.now() };
@@ -424,7 +428,9 @@ async function ride(shape: 'all' | 'split' | 'cluster', faults: Fault[], extraEn
 
 describe('the database has a bad day', () => {
   test('one process (--role all, with Redis): restarts fast and immediate, a stop, a freeze, killed connections, a failover, a Redis restart', { timeout: 300_000 }, async (t) => {
-    const r = await ride('all', ['restart-fast', 'restart-immediate', 'stop', 'freeze', 'kill-connections', 'failover', 'redis-restart'], { REDIS_URL: redis.url });
+    if (!redis) t.diagnostic('redis-server is not installed here: the Redis restart is left out (apt-get install -y redis-server)');
+    const faults: Fault[] = ['restart-fast', 'restart-immediate', 'stop', 'freeze', 'kill-connections', 'failover'];
+    const r = await ride('all', redis ? [...faults, 'redis-restart'] : faults, redis ? { REDIS_URL: redis.url } : {});
     t.diagnostic(JSON.stringify(r));
     assert.ok(r.refused > 0, 'some deliveries were refused during an outage (and must have been recovered)');
   });
