@@ -8919,23 +8919,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: ({
+                        results: {
                             item_id: string;
                             insert_date_: string;
                             is_expanded_by_default: boolean;
                             is_in_hidden_group: boolean;
-                            /** @description user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}]. */
                             content: {
-                                type: "user-message" | "agent-message" | "tool-run" | "agent-error";
-                            } & {
-                                [key: string]: unknown;
+                                /** @enum {string} */
+                                type: "user-message";
+                                text: string;
+                                original_message_ids: {
+                                    user: string;
+                                };
+                                is_trigger_message: boolean;
+                                user_id: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "agent-message";
+                                text: string;
+                                original_message_ids: {
+                                    agent: string;
+                                };
+                                generating: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "tool-run";
+                                tool_run_state: "finished" | "error";
+                                tool_config: {
+                                    /** @enum {string} */
+                                    type: "tool";
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    version: string;
+                                    params_schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    project: string;
+                                    emoji: null;
+                                };
+                                action_details: {
+                                    action: string;
+                                    action_request_id: string;
+                                };
+                                requires_confirmation: boolean;
+                                params: {
+                                    /** @enum {boolean} */
+                                    valid: true;
+                                    json: {
+                                        [key: string]: unknown;
+                                    };
+                                    resolved: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                original_message_ids: {
+                                    "action-request": string;
+                                };
+                                errors: {
+                                    body: string;
+                                    step_name?: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                output_source: "tool-run";
+                            } | {
+                                /** @enum {string} */
+                                type: "agent-error";
+                                errors: {
+                                    body: string;
+                                    step_name?: string;
+                                }[];
+                                original_message_ids: {
+                                    "agent-error": string;
+                                };
                             };
-                            message_id: string;
-                            role: string;
-                            created_at: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
+                        }[];
                         next_cursor?: string;
                     };
                 };
@@ -9074,17 +9135,78 @@ export interface operations {
                             insert_date_: string;
                             is_expanded_by_default: boolean;
                             is_in_hidden_group: boolean;
-                            /** @description user-message: text, is_trigger_message, original_message_ids.user; agent-message: text, generating, original_message_ids.agent; tool-run: tool_run_state (finished | error), tool_config, action_details, params, output, errors[{body, step_name}]; agent-error: errors[{body}]. */
                             content: {
-                                type: "user-message" | "agent-message" | "tool-run" | "agent-error";
-                            } & {
-                                [key: string]: unknown;
+                                /** @enum {string} */
+                                type: "user-message";
+                                text: string;
+                                original_message_ids: {
+                                    user: string;
+                                };
+                                is_trigger_message: boolean;
+                                user_id: string;
+                            } | {
+                                /** @enum {string} */
+                                type: "agent-message";
+                                text: string;
+                                original_message_ids: {
+                                    agent: string;
+                                };
+                                generating: boolean;
+                            } | {
+                                /** @enum {string} */
+                                type: "tool-run";
+                                tool_run_state: "finished" | "error";
+                                tool_config: {
+                                    /** @enum {string} */
+                                    type: "tool";
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    version: string;
+                                    params_schema: {
+                                        [key: string]: unknown;
+                                    };
+                                    project: string;
+                                    emoji: null;
+                                };
+                                action_details: {
+                                    action: string;
+                                    action_request_id: string;
+                                };
+                                requires_confirmation: boolean;
+                                params: {
+                                    /** @enum {boolean} */
+                                    valid: true;
+                                    json: {
+                                        [key: string]: unknown;
+                                    };
+                                    resolved: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                original_message_ids: {
+                                    "action-request": string;
+                                };
+                                errors: {
+                                    body: string;
+                                    step_name?: string;
+                                }[];
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                output_source: "tool-run";
+                            } | {
+                                /** @enum {string} */
+                                type: "agent-error";
+                                errors: {
+                                    body: string;
+                                    step_name?: string;
+                                }[];
+                                original_message_ids: {
+                                    "agent-error": string;
+                                };
                             };
-                            message_id: string;
-                            role: string;
-                            created_at: string;
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };

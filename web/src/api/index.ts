@@ -350,38 +350,28 @@ export interface TaskItem {
   errors: string[];
   at: string;
 }
-type Item = Row<'/latest/agents/{agent_id}/tasks/{conversation_id}/view', 'post'>;
-/**
- * An item's content is typed only by its `type` in the schema; the fields each type carries are
- * those the route's description lists (text; tool_run_state, tool_config, action_details, params,
- * output, errors[{body}]).
- */
+const viewTask = (agentId: string, conversationId: string) =>
+  ok(api.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { ...path({ agent_id: agentId, conversation_id: conversationId }), body: PAGE }));
+// As openapi-fetch hands it over (it leaves out fields typed only `null`).
+type Item = Awaited<ReturnType<typeof viewTask>>['results'][number];
+/** An item by its content's type: each type's fields are declared in the schema. */
 function itemOf(i: Item): TaskItem {
-  const c = i.content as Item['content'] & {
-    text?: string;
-    errors?: Array<{ body?: string }>;
-    tool_config?: { title?: string };
-    action_details?: { action?: string };
-    tool_run_state?: string;
-    params?: unknown;
-    output?: unknown;
-  };
-  const base = { id: i.item_id, at: i.created_at, errors: (c.errors ?? []).map((e) => e.body ?? JSON.stringify(e)), text: c.text ?? '' };
+  const c = i.content;
+  const base = { id: i.item_id, at: i.insert_date_, errors: [] as string[], text: '' };
   switch (c.type) {
     case 'user-message':
-      return { ...base, kind: 'user' };
+      return { ...base, kind: 'user', text: c.text };
     case 'agent-message':
-      return { ...base, kind: 'agent' };
+      return { ...base, kind: 'agent', text: c.text };
     case 'agent-error':
-      return { ...base, kind: 'error' };
+      return { ...base, kind: 'error', errors: c.errors.map((e) => e.body) };
     case 'tool-run':
-      return { ...base, kind: 'tool', tool: c.tool_config?.title ?? c.action_details?.action ?? 'tool', toolState: c.tool_run_state, params: c.params, output: c.output };
+      return { ...base, kind: 'tool', tool: c.tool_config.title || c.action_details.action, toolState: c.tool_run_state, params: c.params.json, output: c.output, errors: c.errors.map((e) => e.body) };
   }
 }
 /** The task's items, oldest first. */
 export async function taskItems(agentId: string, conversationId: string): Promise<TaskItem[]> {
-  const r = await ok(api.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { ...path({ agent_id: agentId, conversation_id: conversationId }), body: PAGE }));
-  return r.results.map(itemOf).reverse();
+  return (await viewTask(agentId, conversationId)).results.map(itemOf).reverse();
 }
 
 // ---- triggers
