@@ -143,15 +143,34 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
   await writeFile(path.join(scratch, 'index.html'), html);
   await precompress(scratch, ['index.html', ...outputs]);
   await writeFile(path.join(scratch, STAMP), JSON.stringify({ hash, scripts }));
+  // Renamed into place only where no complete build of these sources is: another process that put
+  // the same build there first may be serving from it already, and removing it under that server
+  // answered 404s until this rename (two test files starting together showed it). What is there
+  // without this hash (an older or interrupted build) is removed first.
+  try {
+    await rename(scratch, target);
+    return { dir: target, scripts };
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') {
+      await rm(scratch, { recursive: true, force: true });
+      throw err;
+    }
+  }
+  const theirs = await current(target, hash);
+  if (theirs) {
+    await rm(scratch, { recursive: true, force: true });
+    return theirs;
+  }
   await rm(target, { recursive: true, force: true });
   try {
     await rename(scratch, target);
   } catch (err) {
-    // Another process put the same build in place first.
+    // Another process put the same build in place between the two steps.
     await rm(scratch, { recursive: true, force: true });
-    const theirs = await current(target, hash);
-    if (!theirs) throw err;
-    return theirs;
+    const again = await current(target, hash);
+    if (!again) throw err;
+    return again;
   }
   return { dir: target, scripts };
 }

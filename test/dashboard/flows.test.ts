@@ -15,7 +15,7 @@ import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enr
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import * as P from '../triggers/payloads.ts';
-import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
 
 const ADMIN = 'admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -42,13 +42,18 @@ let agentId: string;
 
 before(async () => {
   const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
+  // As a person meets it: over plain http at the machine's own address, not localhost (the provider
+  // stand-ins stay on 127.0.0.1, another site, as a real provider is).
+  const host = ownAddress() ?? '127.0.0.1';
+  if (host === '127.0.0.1') console.log('# this machine has no non-loopback IPv4 address: the dashboard is tested on 127.0.0.1');
+  base = `http://${host}:${port}`;
   chAuth = await startOAuthServer({ clients: [{ ...CODEHOST_CLIENT, redirect_uris: [`${base}/latest/integrations/oauth/callback`] }], accounts: [{ id: 'u-1', login: 'ada', email: 'ada@example.com', admin: true }] });
   ch = await startCodeHost({ oauth: chAuth, tokens: { [CH_TOKEN]: { login: 'bob' } } });
   ch.seed.repo({ owner: 'ada', name: 'notes', description: 'Ada’s notes' });
   enr = await startEnrichment({ apiKeys: [ENR_KEY] });
   model = await startModel({ models: ['gpt-test'] });
   server = await startServer(undefined, {
+    HOST: host,
     PORT: String(port),
     HANGAR_PUBLIC_URL: base,
     HANGAR_MODEL_BASE_URL: `${model.url}/v1`,
