@@ -24,6 +24,9 @@ function itemText(m: Record<string, unknown>): string {
   return JSON.stringify(m.output ?? content ?? m);
 }
 
+/** Who said a task item, by its content's type. */
+const SPEAKER = { 'user-message': 'user', 'agent-message': 'assistant', 'tool-run': 'tool', 'agent-error': 'error' } as const;
+
 const ROLES = { admin: 'admin', editor: 'role:editor', viewer: 'role:viewer' } as const;
 type RoleName = keyof typeof ROLES;
 const permissionsFor = (role: string) => {
@@ -425,12 +428,13 @@ export function apiCommands(program: Command): void {
         const path = { agent_id: agentId, conversation_id: task.conversation_id };
         for (;;) {
           const meta = await h.unwrap(h.client.GET('/latest/agents/{agent_id}/tasks/{conversation_id}/metadata', { params: { path } }));
-          const messages: Array<Record<string, unknown>> = [];
+          const messages = [];
           for await (const m of h.pages((cursor) => h.client.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { params: { path }, body: { cursor } }))) messages.push(m);
           for (const m of messages.reverse()) {
-            if (seen.has(String(m.message_id))) continue;
-            seen.add(String(m.message_id));
-            process.stdout.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${m.role ?? m.type}: ${itemText(m)}\n`);
+            // Items are typed by the schema: each has its id and its content's type (no `role` since the view took the hosted models' shape).
+            if (seen.has(m.item_id)) continue;
+            seen.add(m.item_id);
+            process.stdout.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${SPEAKER[m.content.type]}: ${itemText(m)}\n`);
           }
           if (ENDED.includes(meta.state)) {
             ctx.out.note(`task ${task.conversation_id} ${meta.state}${meta.error ? `: ${meta.error}` : ''}`);
