@@ -1,5 +1,5 @@
 // Row types of the tables in migrations/, for Kysely's typed queries.
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, RawBuilder } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Json<T> = ColumnType<T, string, string>;
@@ -181,7 +181,8 @@ export interface Database {
     guid: string;
     provider_delivery_id: number;
     delivered_at: Date | null;
-    requested_at: CreatedAt;
+    /** 'infinity' for a delivery the code host will not redeliver (never asked again). */
+    requested_at: ColumnType<Date, Date | undefined, Date | RawBuilder<unknown>>;
   };
   triggers: {
     id: Generated<string>;

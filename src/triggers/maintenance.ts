@@ -13,6 +13,8 @@ import { enqueue } from '../jobs/queue.ts';
 import { HOOK_RECONCILE_JOB, type Reconciler } from './reconcile.ts';
 import { HOOK_RECOVERY_JOB, type Recovery } from './recovery.ts';
 
+/** After a run that left redeliveries in flight, the next one comes this soon. */
+const RECHECK_SECONDS = 35;
 /** How long the next run's scheduling is retried while the database is unavailable. */
 const SCHEDULE_RETRY_MS = 10 * 60_000;
 
@@ -31,10 +33,12 @@ export function createHookMaintenance(db: Kysely<Database>, config: Config, reco
       }
     },
     async recover() {
+      let soon = false;
       try {
-        await recovery.recoverAll();
+        // Redeliveries asked for and not seen yet are checked again shortly rather than a period later.
+        soon = (await recovery.recoverAll()).some((o) => o.inFlight);
       } finally {
-        await schedule(HOOK_RECOVERY_JOB, config.hookRecoverySeconds);
+        await schedule(HOOK_RECOVERY_JOB, soon ? Math.min(config.hookRecoverySeconds, RECHECK_SECONDS) : config.hookRecoverySeconds);
       }
     },
     /** Before the receiver closes: a running recovery asks for nothing more. */

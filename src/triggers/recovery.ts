@@ -6,9 +6,11 @@
 // redelivery carries the same GUID and goes through the receiver like any delivery (deduplicated
 // there). Each request goes through the connection's provider client, so it spends the connection's
 // quota and backs off on the rate limit; a connection that is still limited after that is left until
-// the next run. A GUID is recorded in hook_redeliveries before it is asked for, so no delivery is ever
-// asked for twice, by this process or another.
-import type { Kysely } from 'kysely';
+// the next run. A GUID is recorded in hook_redeliveries before it is asked for, so two runs (of this
+// process or another) never ask for it at once; a redelivery that failed in its turn (Hangar was
+// unavailable again when it came) is asked for again once its claim is REASK_AFTER_MS old and the
+// delivery is still not stored, and a run that saw such claims in flight has the next run come soon.
+import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
@@ -19,6 +21,8 @@ export const HOOK_RECOVERY_JOB = 'recover_hook_deliveries';
 
 /** Deliveries still failing at the code host when a run started are listed by the next one: GitHub gives a receiver 10 s. */
 const SLACK_MS = 2 * 60_000;
+/** A redelivery asked for this long ago and still not stored failed: it may be asked for again. */
+const REASK_AFTER_MS = 30_000;
 /** Pages of 100 per hook and run, at most: a bound on what one run spends. */
 const MAX_PAGES = 50;
 
@@ -33,6 +37,8 @@ interface ListedDelivery {
 export interface RecoveryOutcome {
   hookId: string;
   redelivered: number;
+  /** Redeliveries asked for less than REASK_AFTER_MS ago and not stored yet: the next run checks them. */
+  inFlight?: number;
   /** Set when the run stopped early for this hook: rate limited, or the hook is unreachable. */
   stopped?: string;
 }
@@ -96,6 +102,7 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
     const failed = await failedSince(send, hook, floor);
     const guids = [...failed.keys()];
     let redelivered = 0;
+    let inFlight = 0;
     if (guids.length) {
       const stored = new Set((await db.selectFrom('deliveries').select('delivery_id').where('delivery_id', 'in', guids).execute()).map((r) => r.delivery_id));
       // Oldest first: the agent sees events in the order they happened.
@@ -105,10 +112,19 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         const claimed = await db
           .insertInto('hook_redeliveries')
           .values({ hook_id: hook.id, guid: d.guid, provider_delivery_id: d.id, delivered_at: new Date(d.delivered_at) })
-          .onConflict((oc) => oc.columns(['hook_id', 'guid']).doNothing())
+          // Asked for before and still not stored: that redelivery failed too, once its claim is old enough.
+          .onConflict((oc) =>
+            oc
+              .columns(['hook_id', 'guid'])
+              .doUpdateSet({ requested_at: sql`now()`, provider_delivery_id: d.id })
+              .where('hook_redeliveries.requested_at', '<', sql<Date>`now() - make_interval(secs => ${REASK_AFTER_MS / 1000})`),
+          )
           .returning('guid')
           .executeTakeFirst();
-        if (!claimed) continue; // asked for already, by an earlier run or another process
+        if (!claimed) {
+          inFlight++; // asked for a moment ago, by an earlier run or another process
+          continue;
+        }
         let response;
         try {
           response = await send({ method: 'POST', path: `${hooksPath(hook.target)}/${hook.provider_hook_id}/deliveries/${d.id}/attempts` });
@@ -122,14 +138,15 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         else if (response.status >= 500) {
           await db.deleteFrom('hook_redeliveries').where('hook_id', '=', hook.id).where('guid', '=', d.guid).execute();
         } else {
-          // 404 / 422: the code host will not redeliver it (too old, gone); the claim stays so it is not asked again.
+          // 404 / 422: the code host will not redeliver it (too old, gone); the claim stays, never old enough to ask again.
+          await db.updateTable('hook_redeliveries').set({ requested_at: sql`'infinity'` }).where('hook_id', '=', hook.id).where('guid', '=', d.guid).execute();
           log(`recovery: the code host would not redeliver ${d.guid} on ${describeTarget(hook.target)} (${response.status})`);
         }
       }
     }
     // A run cut short by closing has not covered everything: the next one looks as far back again.
     await count(hook.id, redelivered, stopping ? undefined : new Date(started - SLACK_MS));
-    return { hookId: hook.id, redelivered };
+    return { hookId: hook.id, redelivered, ...(inFlight ? { inFlight } : {}) };
   }
 
   /** Records the run on the hook: recovered deliveries, when, and (for a complete run) how far back it looked. */
@@ -147,6 +164,7 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
       // Past the retention window the code host lists nothing that could be asked for again, and the
       // deliveries those rows dated are long dispatched.
       await db.deleteFrom('hook_redeliveries').where('requested_at', '<', new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000)).execute();
+      await db.deleteFrom('hook_redeliveries').where('delivered_at', '<', new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000)).execute();
       const rows = await db
         .selectFrom('codehost_hooks as h')
         .innerJoin('connections as c', 'c.id', 'h.connection_id')

@@ -158,3 +158,21 @@ test('a closed server leaves nothing running: a restart picks the schedule up fr
   const pending = await query(databaseUrl, "SELECT task_identifier FROM graphile_worker.jobs WHERE task_identifier IN ('recover_hook_deliveries', 'reconcile_hooks') ORDER BY 1");
   assert.deepEqual(pending.map((j) => j.task_identifier), ['reconcile_hooks', 'recover_hook_deliveries'], 'the next runs wait in the queue, not in a timer');
 });
+
+test('a redelivery that failed in its turn (Hangar away again when it came) is asked for again once its claim is 30 s old', async () => {
+  await server.close();
+  const [stale] = await ch.deliver('issues', opened(40), { repo: REPO });
+  const [fresh] = await ch.deliver('issues', opened(41), { repo: REPO });
+  assert.ok(stale.error && fresh.error, 'both failed: Hangar was down');
+  // As an earlier run left them: asked for (a minute ago, and a moment ago), the redelivery failed too.
+  const [{ id: hookId }] = await query(databaseUrl, 'SELECT id FROM codehost_hooks');
+  await query(databaseUrl, "INSERT INTO hook_redeliveries (hook_id, guid, provider_delivery_id, requested_at) VALUES ($1, $2, $3, now() - interval '1 minute'), ($1, $4, $5, now())", [hookId, stale.guid, stale.id, fresh.guid, fresh.id]);
+  const before = attempts().length;
+  server = await startServer(databaseUrl, env);
+  await waitFor('the stale claim to be asked for again and to activate', async () => (await activationsOf(stale.guid)) === 1, 20_000, 100);
+  const asked = attempts().slice(before).map((r) => r.path.split('/').at(-2));
+  assert.deepEqual(asked, [String(stale.id)], 'the stale claim is asked for again; the one asked a moment ago waits for its own redelivery');
+  assert.equal(await activationsOf(fresh.guid), 0);
+  // Out of the way of the tests after this one (it would be asked for again 30 s on): as if refused.
+  await query(databaseUrl, "UPDATE hook_redeliveries SET requested_at = 'infinity' WHERE guid = $1", [fresh.guid]);
+});
