@@ -103,7 +103,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
-      await worker?.release().catch((err: Error) => process.stderr.write(`hangar: unlocking this process's jobs at the stop failed (${err.message}); their leases lapse instead\n`));
+      await worker?.release().catch((err: Error) => log(`hangar: unlocking this process's jobs at the stop failed (${err.message}); their leases lapse instead`));
     }
     // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
     // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
@@ -158,11 +158,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         },
         roomBelow: LOCAL_BACKLOG,
         onRoom: () => dispatcherLoop?.wake(),
-        report: p.report,
+        report,
         leases: w.leases,
       }));
       platform.dispatcher.runLocally(localRunner, runnerId, p.loop.taskStart);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), report: p.report });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), report });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead

@@ -17,11 +17,6 @@ export interface Db {
   outage: OutageLog;
   /** performance.now() when a statement of this process last succeeded: the database answers. */
   lastAnswerAt(): number;
-  /**
-   * Answers within `deadlineMs`: true when a fresh connection (not the pool's, which a partition may
-   * have filled with connections waiting on replies) ran a statement.
-   */
-  probe(deadlineMs?: number): Promise<boolean>;
   /** Ends the pool (waiting at most `waitMs` for connections in use), then the embedded PostgreSQL. */
   close(waitMs?: number): Promise<void>;
 }
@@ -101,7 +96,7 @@ export class DatabaseClient extends pg.Client {
 }
 
 /** The connection settings every connection of this process uses: the bounds of config.db. */
-export function connectionOptions(config: Config, connectionString: string): pg.ClientConfig {
+function connectionOptions(config: Config, connectionString: string): pg.ClientConfig {
   const { connectTimeoutMs, statementTimeoutMs, idleInTransactionTimeoutMs, queryTimeoutMs } = config.db;
   return {
     connectionString,
@@ -133,7 +128,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
   const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: DatabaseClient as unknown as typeof pg.Client });
   let closing = false;
   // An idle connection losing the server (a restart) is dropped by the pool, and said once per outage.
-  const probe = (deadlineMs = PROBE_MS) => probeOnce(clientOptions, deadlineMs);
+  const probe = () => probeOnce(clientOptions, PROBE_MS);
   const outage = createOutageLog(log, async () => {
     if (!(await probe())) throw new Error('still unavailable');
   });
@@ -179,7 +174,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
       delay = Math.min(5000, delay * 2);
     }
   }
-  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, probe, close };
+  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, close };
 }
 
 /** Connects and runs one statement on a connection of its own; resolves to the failure, if any. */
@@ -207,7 +202,7 @@ function probeOnce(options: pg.ClientConfig, deadlineMs: number): Promise<boolea
  * connection probes the database; when that fails too, the database is unreachable, and the waiting
  * connections are given up, so the requests behind them answer 503 within seconds.
  */
-function startWatchdog(pool: pg.Pool, probe: (deadlineMs?: number) => Promise<boolean>, outage: OutageLog): NodeJS.Timeout {
+function startWatchdog(pool: pg.Pool, probe: () => Promise<boolean>, outage: OutageLog): NodeJS.Timeout {
   let probing = false;
   const clients = () => (pool as unknown as { _clients: DatabaseClient[] })._clients;
   const timer = setInterval(() => {

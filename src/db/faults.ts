@@ -104,8 +104,6 @@ export async function retryWhileUnavailable<T>(work: () => Promise<T>, options: 
 export interface OutageLog {
   /** Counts a failure caused by the database being unavailable; the first of an outage is logged. */
   failed(err: unknown, source: string): void;
-  /** The database answered: ends the outage, if there was one, with a line that counts its failures. */
-  answered(): void;
   /** True between the first failure of an outage and the next answer. */
   active(): boolean;
   /** Runs `handler` each time an outage ends. */
@@ -162,7 +160,6 @@ export function createOutageLog(log: (line: string) => void, probe: () => Promis
       }
       counts.set(source, (counts.get(source) ?? 0) + 1);
     },
-    answered: end,
     active: () => since !== undefined,
     onEnd: (handler) => void ended.push(handler),
   };

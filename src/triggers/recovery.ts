@@ -163,8 +163,9 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
     async recoverAll(): Promise<RecoveryOutcome[]> {
       // Past the retention window the code host lists nothing that could be asked for again, and the
       // deliveries those rows dated are long dispatched.
-      await db.deleteFrom('hook_redeliveries').where('requested_at', '<', new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000)).execute();
-      await db.deleteFrom('hook_redeliveries').where('delivered_at', '<', new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000)).execute();
+      // (A claim the code host refused is dated 'infinity': its delivery's own date retires it.)
+      const expired = new Date(Date.now() - 2 * config.hookRecoveryWindowHours * 3600_000);
+      await db.deleteFrom('hook_redeliveries').where((eb) => eb.or([eb('requested_at', '<', expired), eb('delivered_at', '<', expired)])).execute();
       const rows = await db
         .selectFrom('codehost_hooks as h')
         .innerJoin('connections as c', 'c.id', 'h.connection_id')

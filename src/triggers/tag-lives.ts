@@ -12,13 +12,15 @@ import type { TagHalf } from './catalogue.ts';
  */
 export function tagLifeStatement(triggerId: string, tag: string, half: Exclude<TagHalf, 'deleted'>): RawBuilder<{ life: number; begun: boolean }> {
   const create = half === 'create';
+  // The event begins a new life: the current one ended, or already holds this half.
+  const begins = sql`l.ended OR ${create ? sql`l.has_create` : sql`l.has_push`}`;
   return sql<{ life: number; begun: boolean }>`
     INSERT INTO tag_lives AS l (trigger_id, tag, life, has_create, has_push)
     VALUES (${triggerId}::uuid, ${tag}, 1, ${create}, ${!create})
     ON CONFLICT (trigger_id, tag) DO UPDATE
-       SET life = CASE WHEN l.ended OR ${create ? sql`l.has_create` : sql`l.has_push`} THEN l.life + 1 ELSE l.life END,
-           has_create = CASE WHEN l.ended OR ${create ? sql`l.has_create` : sql`l.has_push`} THEN ${create} ELSE l.has_create OR ${create} END,
-           has_push = CASE WHEN l.ended OR ${create ? sql`l.has_create` : sql`l.has_push`} THEN ${!create} ELSE l.has_push OR ${!create} END,
+       SET life = CASE WHEN ${begins} THEN l.life + 1 ELSE l.life END,
+           has_create = CASE WHEN ${begins} THEN ${create} ELSE l.has_create OR ${create} END,
+           has_push = CASE WHEN ${begins} THEN ${!create} ELSE l.has_push OR ${!create} END,
            ended = false
     RETURNING life, has_create <> has_push AS begun`;
 }
