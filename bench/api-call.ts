@@ -19,6 +19,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
   ALL_CORES,
+  defaultProcessCount,
+  describeDefault,
   api,
   backendPids,
   bootstrap,
@@ -341,21 +343,32 @@ function rows(name: string, h: RunResult, b: RunResult): Row[] {
   return out;
 }
 
-/** All cores against the single process, both with their defaults (the single process: `--processes 1`). */
-function allCoresRows(runs: RunResult[]): Row[] {
-  const one = runs.find((r) => r.id === 'default');
-  if (!one) return [];
-  const o = one.saturated;
-  return (['all-cores', 'all-cores-memory-limit'] as const).flatMap((id) => {
+/**
+ * The default (no --processes) against `--processes 1`, which it must at least equal, and one
+ * process per core against the default where the default runs fewer.
+ */
+function processRows(runs: RunResult[], byDefault: { count: number; reason: string }): Row[] {
+  const ours = runs.find((r) => r.id === 'default');
+  if (!ours) return [];
+  const d = ours.saturated;
+  const disturbed = (m: Measurement) => (Math.max(m.other, d.other) > OTHER_CPU_LIMIT ? ' (DISTURBED: run again)' : '');
+  const single = runs.find((r) => r.id === 'one-process');
+  const out: Row[] = [
+    single
+      ? [`api_call default (${byDefault.count} processes) vs --processes 1, req/s`, fmt(d.load.rps, 0), fmt(single.saturated.load.rps, 0), percent(d.load.rps, single.saturated.load.rps), `≥ 100 %: ${verdict(d.load.rps >= single.saturated.load.rps)}${disturbed(single.saturated)}`]
+      : ['api_call default vs --processes 1', 'the same', '', '', `the default is one process here (${byDefault.reason})`],
+  ];
+  for (const id of ['all-cores', 'all-cores-memory-limit'] as const) {
     const all = runs.find((r) => r.id === id);
-    if (!all) return [];
+    if (!all) continue;
     const a = all.saturated;
     const what = id === 'all-cores' ? 'defaults' : 'rate limit per process';
-    return [
-      [`api_call ${ALL_CORES} processes (${what}) vs 1, req/s`, fmt(a.load.rps, 0), fmt(o.load.rps, 0), percent(a.load.rps, o.load.rps), `> 100 %: ${verdict(a.load.rps > o.load.rps)}${Math.max(a.other, o.other) > OTHER_CPU_LIMIT ? ' (DISTURBED: run again)' : ''}`],
-      [`  p99 ms / CPU µs/req / RSS after load MB (tree)`, `${fmt(a.load.p99, 2)} / ${fmt(a.cpu.server, 0)} / ${fmt(all.rssMb, 0)}`, `${fmt(o.load.p99, 2)} / ${fmt(o.cpu.server, 0)} / ${fmt(one.rssMb, 0)}`, '', ''],
-    ];
-  });
+    out.push(
+      [`api_call ${ALL_CORES} processes (${what}) vs the default, req/s`, fmt(a.load.rps, 0), fmt(d.load.rps, 0), percent(a.load.rps, d.load.rps), `what the default leaves aside${disturbed(a)}`],
+      [`  p99 ms / CPU µs/req / RSS after load MB (tree)`, `${fmt(a.load.p99, 2)} / ${fmt(a.cpu.server, 0)} / ${fmt(all.rssMb, 0)}`, `${fmt(d.load.p99, 2)} / ${fmt(d.cpu.server, 0)} / ${fmt(ours.rssMb, 0)}`, '', ''],
+    );
+  }
+  return out;
 }
 
 const cpuCell = (m: Measurement) => `${fmt(m.cpu.server, 0)} / ${fmt(m.cpu.postgres, 0)} / ${fmt(m.cpu.upstream, 0)}`;
@@ -392,13 +405,15 @@ async function main(): Promise<void> {
     let fixture: Fixture | undefined;
     let bodyBytes = 0;
     const hangarEnv = (settings: Record<string, string>) => ({ HANGAR_ANZ_ENRICHMENT_BASE_URL: upstream.url, ...settings });
+    // Hangar as `npm start` runs it (no --processes): its process count comes from the machine.
+    const byDefault = defaultProcessCount(db.url);
     const plan: Step[] = [
       {
         id: 'default',
-        label: 'hangar (defaults, --processes 1)',
-        rateLimitStore: 'memory',
+        label: `hangar (defaults: ${describeDefault(db.url)})`,
+        rateLimitStore: byDefault.count > 1 ? 'postgres' : 'memory',
         settle: true,
-        start: () => startHangar('hangar-default', db.url, hangarEnv({})),
+        start: () => startHangar('hangar-default', db.url, hangarEnv({}), undefined, { processes: 'default' }),
       },
       {
         id: 'baseline',
@@ -412,6 +427,17 @@ async function main(): Promise<void> {
         rateLimitStore: 'postgres',
         start: () => startHangar('hangar-rate-limit-pg', db.url, hangarEnv({ HANGAR_RATE_LIMIT_STORE: 'postgres' })),
       },
+      ...(byDefault.count > 1
+        ? [
+            {
+              id: 'one-process',
+              label: 'hangar (defaults, --processes 1)',
+              rateLimitStore: 'memory',
+              saturatedOnly: true,
+              start: () => startHangar('hangar-one-process', db.url, hangarEnv({})),
+            } satisfies Step,
+          ]
+        : []),
       {
         // One process per core (node:cluster), with the defaults of that mode: our rate limit then
         // counts in PostgreSQL, shared by the processes (src/config.ts).
@@ -441,7 +467,9 @@ async function main(): Promise<void> {
     // BENCH_ONLY=default,baseline: a subset while exploring (the report needs the baseline).
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
     const runs: RunResult[] = [];
-    for (const step of plan.filter((s) => !only || s.id === 'baseline' || only.includes(s.id))) {
+    // One process per core is measured only where the default runs another count.
+    const wanted = (s: Step) => (!s.id.startsWith('all-cores') || ALL_CORES !== byDefault.count) && (!only || s.id === 'baseline' || only.includes(s.id));
+    for (const step of plan.filter(wanted)) {
       const server = await step.start();
       try {
         if (!fixture) fixture = await createFixture(server.url, org.organization_id, org.api_key);
@@ -475,6 +503,7 @@ async function main(): Promise<void> {
     const baseline = runs.find((r) => r.id === 'baseline')!;
     const names: Record<string, string> = {
       default: 'api_call [defaults]',
+      'one-process': 'api_call [--processes 1]',
       'rate-limit-pg': 'api_call [rate limit in postgres]',
       'all-cores': `api_call [${ALL_CORES} processes]`,
       'counters-memory': 'api_call [counters in memory]',
@@ -486,7 +515,7 @@ async function main(): Promise<void> {
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
     console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
     console.log('load generator, server, upstream and PostgreSQL share the machine\n');
-    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...allCoresRows(runs), ...failureRows(runs)]);
+    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...processRows(runs, byDefault), ...failureRows(runs)]);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {
     await cleanup();

@@ -38,6 +38,8 @@ import {
   startChild,
   startHangar as startHangarChild,
   ALL_CORES,
+  ADMIN_URL,
+  defaultProcessCount,
   stopAll,
   times as ratioTimes,
   verdict,
@@ -55,6 +57,8 @@ const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const RETRIES = Number(process.env.BENCH_RETRIES || 0);
 /** Hangar's default HANGAR_DB_POOL_SIZE unless BENCH_DB_POOL_SIZE says otherwise; the baseline gets the same. */
 const POOL_SIZE = positive('BENCH_DB_POOL_SIZE', 10);
+/** What `hangar start` with no --processes runs here: the bench's databases are on ADMIN_URL's server. */
+const { count: DEFAULT_PROCESSES, reason: DEFAULT_REASON } = defaultProcessCount(ADMIN_URL);
 const TARGETS = { rpsRatio: 0.7, p99Ms: 25, rssMb: 200 };
 const VIEWER = { items: { platformDefault: { actions: { 'role:viewer': true } } } };
 
@@ -197,8 +201,8 @@ async function measure(target: Target, scenario: Scenario, fixture: Fixture, loa
 type Store = 'postgres' | 'redis' | 'memory';
 
 /** Hangar with lib's settings (warn logs, a rate limit that never trips, the run's encryption key). */
-const startHangar = (databaseUrl: string, store: Store, processes = 1) =>
-  startHangarChild(`hangar-${store}${processes > 1 ? `-${processes}` : ''}`, databaseUrl, {
+const startHangar = (databaseUrl: string, store: Store, processes: number | 'default' = 1) =>
+  startHangarChild(`hangar-${store}${processes !== 1 ? `-${processes}` : ''}`, databaseUrl, {
     // The rate limit's store: HANGAR_RATE_LIMIT_STORE where it has its own setting, else the shared
     // HANGAR_COUNTER_STORE. Both are set; verifyStore checks where the counting really happened.
     HANGAR_RATE_LIMIT_STORE: store,
@@ -270,9 +274,9 @@ interface Run {
   work: Array<[Scenario, Load]>;
 }
 
-const hangarRun = (store: Store, work: Run['work'], processes = 1): Run => ({
-  id: processes > 1 ? `${store}, ${processes} processes` : store,
-  label: `hangar (${store} rate-limit store${processes > 1 ? `, --processes ${processes}` : ''})`,
+const hangarRun = (store: Store, work: Run['work'], processes: number | 'default' = 1): Run => ({
+  id: processes === 'default' ? 'default' : processes > 1 ? `${store}, ${processes} processes` : store,
+  label: `hangar (${store} rate-limit store${processes === 'default' ? ', no --processes' : processes > 1 ? `, --processes ${processes}` : ''})`,
   start: (url) => startHangar(url, store, processes),
   store,
   work,
@@ -302,8 +306,23 @@ const PLAN: Run[] = [
     [inviteCreateDelete, SATURATED],
   ]),
   hangarRun('redis', [[authInfo, SATURATED]]),
-  // All cores, with that mode's default store (postgres without REDIS_URL: one limit for all processes).
-  ...(ALL_CORES > 1
+  // As `npm start` runs it (no --processes) where that is more than one process, with that mode's
+  // default store (postgres without REDIS_URL: one limit for all processes); the first run is the
+  // default where that is one process.
+  ...(DEFAULT_PROCESSES > 1
+    ? [
+        hangarRun(
+          'postgres',
+          [
+            [authInfo, SATURATED],
+            [inviteCreateDelete, SATURATED],
+          ],
+          'default',
+        ),
+      ]
+    : []),
+  // All cores where the default runs fewer: what it leaves aside.
+  ...(ALL_CORES !== DEFAULT_PROCESSES
     ? [
         hangarRun(
           'postgres',
@@ -425,6 +444,14 @@ function report(runs: RunResult[], busyBefore: number): void {
   }
   for (const h of hangars) {
     rows.push([`RSS idle → after load MB [${h.id}]`, `${fmt(h.rssIdleMb, 0)} → ${fmt(h.rssMb, 0)}`, `${fmt(baseline.rssIdleMb, 0)} → ${fmt(baseline.rssMb, 0)}`, times(h.rssMb, baseline.rssMb), `< 200 MB: ${verdict(h.rssMb < TARGETS.rssMb)}`]);
+  }
+  // The default against one process (it must at least equal it), where the default runs more.
+  const one = runs.find((r) => r.id === 'memory');
+  const ours = runs.find((r) => r.id === 'default');
+  if (!ours) rows.push([`default vs --processes 1`, 'the same', '', '', `the default is one process here (${DEFAULT_REASON})`]);
+  for (const scenario of ours && one ? [authInfo, inviteCreateDelete] : []) {
+    const [d, o] = [ours!.results.get(`${scenario.id}/${SATURATED.id}`), one!.results.get(`${scenario.id}/${SATURATED.id}`)];
+    if (d && o) rows.push([`${NAMES[scenario.id]}: default (${DEFAULT_PROCESSES} processes) vs --processes 1, req/s`, fmt(d.rps, 0), fmt(o.rps, 0), `${fmt((d.rps / o.rps) * 100, 0)} %`, `≥ 100 %: ${verdict(d.rps >= o.rps)}`]);
   }
   // All cores against one process: the same store, and each mode's default store.
   const allCores = runs.find((r) => r.id === `postgres, ${ALL_CORES} processes`);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 export { freePort } from '../src/free-port.ts';
 import { freePort } from '../src/free-port.ts';
+import { defaultProcesses } from '../src/config.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -469,23 +470,34 @@ async function waitReady(server: Server, readyUrl: string): Promise<void> {
 /** Processes of the benches' all-cores runs (`--processes`): one per core. */
 export const ALL_CORES = os.availableParallelism();
 
+/** What `hangar start` with no `--processes` runs on this machine and database (src/config.ts). */
+export const defaultProcessCount = (databaseUrl: string) => defaultProcesses(ALL_CORES, databaseUrl);
+
+/** "default (N processes: why)", for the benches' labels. */
+export function describeDefault(databaseUrl: string): string {
+  const { count, reason } = defaultProcessCount(databaseUrl);
+  return `default, ${count} process${count === 1 ? '' : 'es'}: ${reason}`;
+}
+
 /**
- * `node bin/hangar.js start --processes <processes>` on the database, with the settings every bench
- * uses: warn-level logs, a rate limit that never trips, and the run's encryption key. `env` adds or
- * overrides settings. With more than one process, ready once the primary says all of them serve
- * (the first to listen answers /readyz before the others do).
+ * `node bin/hangar.js start --processes <processes>` on the database (with `'default'`, no
+ * `--processes`: as `npm start` runs), with the settings every bench uses: warn-level logs, a rate
+ * limit that never trips, and the run's encryption key. `env` adds or overrides settings. With more
+ * than one process, ready once the primary says all of them serve (the first to listen answers
+ * /readyz before the others do).
  */
 export async function startHangar(
   name: string,
   databaseUrl: string,
   env: Record<string, string> = {},
   port?: number,
-  more: Pick<ChildSpec, 'nodeArgs' | 'readyUrl'> & { role?: 'all' | 'server' | 'worker'; processes?: number } = {},
+  more: Pick<ChildSpec, 'nodeArgs' | 'readyUrl'> & { role?: 'all' | 'server' | 'worker'; processes?: number | 'default' } = {},
 ): Promise<Server> {
-  const processes = more.processes ?? 1;
+  const chosen = more.processes ?? 1;
+  const processes = chosen === 'default' ? defaultProcessCount(databaseUrl).count : chosen;
   const server = await startChild({
     name,
-    args: ['bin/hangar.js', 'start', '--processes', String(processes), ...(more.role ? ['--role', more.role] : [])],
+    args: ['bin/hangar.js', 'start', ...(chosen === 'default' ? [] : ['--processes', String(chosen)]), ...(more.role ? ['--role', more.role] : [])],
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HANGAR_RATE_LIMIT: '100000000', HANGAR_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env },
     port,
     // BENCH_HANGAR_NODE_ARGS: V8 flags for Hangar's process only (e.g. young-generation sizing).

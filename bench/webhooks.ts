@@ -24,6 +24,8 @@ import { HOOK_RECOVERY_JOB } from '../src/triggers/recovery.ts';
 import * as P from '../test/triggers/payloads.ts';
 import {
   ALL_CORES,
+  defaultProcessCount,
+  describeDefault,
   api,
   backendPids,
   bootstrap,
@@ -428,8 +430,10 @@ async function main(): Promise<void> {
   try {
     // Hangar must know its own address before it starts: it is the webhook's callback.
     const port = await freePort();
-    const startOurs = (processes = 1) =>
-      startHangar(processes > 1 ? 'hangar-all-cores' : 'hangar', db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, { processes });
+    // Hangar as `npm start` runs it (no --processes); others for the comparison rows.
+    const byDefault = defaultProcessCount(db.url);
+    const startOurs = (processes: number | 'default' = 'default') =>
+      startHangar(processes === 'default' ? 'hangar' : `hangar-${processes}`, db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, { processes });
     let hangar = await startOurs();
     const hook = await setUp(hangar, codehost, org.organization_id, org.api_key);
 
@@ -480,13 +484,20 @@ async function main(): Promise<void> {
     say(`hangar RSS ${SETTLE_SECONDS} s after the saturated phase: ${fmt(rssSettled, 0)} MB (idle ${fmt(rssIdle, 0)})`);
     await hangar.stop();
 
-    // 3b. All cores (`--processes` = one per core), saturated, on an empty queue like the first run.
-    await query(db, 'DELETE FROM graphile_worker._private_jobs');
-    await query(db, 'UPDATE deliveries SET processed_at = now() WHERE processed_at IS NULL');
-    const allCores = await startOurs(ALL_CORES);
-    const as = await saturate(allCores, db, hook, '_all');
-    say(`hangar --processes ${ALL_CORES}, ${CONNECTIONS} conn.: ${describeLoad(as.load)}; other processes ${fmt(as.cpu.other * 100, 0)} % CPU`);
-    await allCores.stop();
+    // 3b. Other process counts, saturated, each on an empty queue like the first run: `--processes 1`
+    //     when the default runs more (the default must be at least as fast), and one per core when the
+    //     default runs fewer (what the default leaves aside).
+    const saturateWith = async (processes: number, tag: string) => {
+      await query(db, 'DELETE FROM graphile_worker._private_jobs');
+      await query(db, 'UPDATE deliveries SET processed_at = now() WHERE processed_at IS NULL');
+      const server = await startOurs(processes);
+      const run = await saturate(server, db, hook, tag);
+      say(`hangar --processes ${processes}, ${CONNECTIONS} conn.: ${describeLoad(run.load)}; other processes ${fmt(run.cpu.other * 100, 0)} % CPU`);
+      await server.stop();
+      return run;
+    };
+    const os1 = byDefault.count > 1 ? await saturateWith(1, '_one') : undefined;
+    const as = ALL_CORES !== byDefault.count ? await saturateWith(ALL_CORES, '_all') : undefined;
 
     // 4. The baseline, saturated, on the same database (its own table, its payload compressed the way
     //    Hangar's deliveries table compresses it, so storage settings are not what the ratio measures).
@@ -508,7 +519,7 @@ async function main(): Promise<void> {
 
     // Report.
     const ratio = hs.load.okPerSecond / bs.load.okPerSecond;
-    const disturbed = [hs.cpu, bs.cpu, drainCpu, paced.cpu, bursts.cpu, as.cpu].some((c) => c.other > OTHER_CPU_LIMIT);
+    const disturbed = [hs.cpu, bs.cpu, drainCpu, paced.cpu, bursts.cpu, ...[os1, as].flatMap((r) => (r ? [r.cpu] : []))].some((c) => c.other > OTHER_CPU_LIMIT);
     const rows: Row[] = [
       [`accepted deliveries/s (${CONNECTIONS} conn.)`, fmt(hs.load.okPerSecond, 0), fmt(bs.load.okPerSecond, 0), percent(hs.load.okPerSecond, bs.load.okPerSecond), `≥ ${TARGETS.rateRatio * 100} %: ${verdict(ratio >= TARGETS.rateRatio)}`],
       [`  2xx p50 / p99 ms (${CONNECTIONS} conn.)`, `${fmt(hs.load.p50, 2)} / ${fmt(hs.load.p99, 2)}`, `${fmt(bs.load.p50, 2)} / ${fmt(bs.load.p99, 2)}`, `${times(hs.load.p50, bs.load.p50)} / ${times(hs.load.p99, bs.load.p99)}`, ''],
@@ -527,11 +538,18 @@ async function main(): Promise<void> {
         times(rssSettled, baselineSettled),
         restarted ? 'hangar was restarted after the backlog: not comparable' : `≤ idle + ${TARGETS.rssSettleMb} MB: ${verdict(rssSettled - rssIdle <= TARGETS.rssSettleMb)}`,
       ],
-      [`all cores (--processes ${ALL_CORES}): accepted/s vs 1 process`, fmt(as.load.okPerSecond, 0), fmt(hs.load.okPerSecond, 0), percent(as.load.okPerSecond, hs.load.okPerSecond), `> 100 %: ${verdict(as.load.okPerSecond > hs.load.okPerSecond)}`],
-      [`  2xx p99 ms / CPU µs/delivery / RSS MB (tree)`, `${fmt(as.load.p99, 2)} / ${fmt(cpuPer(as, 'server'), 0)} / ${fmt(as.rssMb, 0)}`, `${fmt(hs.load.p99, 2)} / ${fmt(cpuPer(hs, 'server'), 0)} / ${fmt(hs.rssMb, 0)}`, '', `other processes ${fmt(as.cpu.other * 100, 0)} % CPU`],
+      os1
+        ? [`default (${byDefault.count} processes) vs --processes 1: accepted/s`, fmt(hs.load.okPerSecond, 0), fmt(os1.load.okPerSecond, 0), percent(hs.load.okPerSecond, os1.load.okPerSecond), `≥ 100 %: ${verdict(hs.load.okPerSecond >= os1.load.okPerSecond)}`]
+        : [`default vs --processes 1`, 'the same', '', '', `the default is one process here (${byDefault.reason})`],
+      ...(as
+        ? ([
+            [`--processes ${ALL_CORES} (one per core) vs the default: accepted/s`, fmt(as.load.okPerSecond, 0), fmt(hs.load.okPerSecond, 0), percent(as.load.okPerSecond, hs.load.okPerSecond), 'why the default leaves a core to PostgreSQL'],
+            [`  2xx p99 ms / CPU µs/delivery / RSS MB (tree)`, `${fmt(as.load.p99, 2)} / ${fmt(cpuPer(as, 'server'), 0)} / ${fmt(as.rssMb, 0)}`, `${fmt(hs.load.p99, 2)} / ${fmt(cpuPer(hs, 'server'), 0)} / ${fmt(hs.rssMb, 0)}`, '', `other processes ${fmt(as.cpu.other * 100, 0)} % CPU`],
+          ] as Row[])
+        : []),
       [`other processes' CPU % (sat. / backlog / paced / bursts)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(paced.cpu.other * 100, 0)} / ${fmt(bursts.cpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
     ];
-    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ['hangar all cores saturated', as.load]] as const) {
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ...(os1 ? [['hangar --processes 1 saturated', os1.load] as const] : []), ...(as ? [['hangar all cores saturated', as.load] as const] : [])] as const) {
       if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
     }
     if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
@@ -541,7 +559,7 @@ async function main(): Promise<void> {
     console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections, evenly paced, and ${SECONDS} s more in autocannon's per-second bursts`);
     console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
-    console.log(`Hangar runs \`hangar start --processes 1\` (API and worker in one process, worker concurrency 10, pool 10), and for the all-cores row \`--processes ${ALL_CORES}\`; load generator, server and PostgreSQL share the machine\n`);
+    console.log(`Hangar runs as \`npm start\` runs it: \`hangar start\`, ${describeDefault(db.url)} (API and worker in each, worker concurrency 10, pool 10); the comparison rows with \`--processes N\`; load generator, server and PostgreSQL share the machine\n`);
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {

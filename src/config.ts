@@ -21,6 +21,8 @@ export interface CacheLimits {
 export interface Config {
   /** Processes `hangar start` runs on this machine (node:cluster when more than one; src/cluster.ts). */
   processes: number;
+  /** Why `processes` is what it is when nobody chose it (said once at start); undefined when chosen. */
+  processesDefaultReason: string | undefined;
   port: number;
   host: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
@@ -166,13 +168,41 @@ function postgresUrl(raw: string): string {
   return raw;
 }
 
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/** PostgreSQL runs on this machine: embedded (no DATABASE_URL), a loopback host, or a Unix socket. */
+export function databaseSharesMachine(databaseUrl: string | undefined): boolean {
+  if (!databaseUrl) return true;
+  const url = new URL(databaseUrl);
+  const socket = url.searchParams.get('host');
+  return LOOPBACK_HOSTS.test(url.hostname) || Boolean(socket?.startsWith('/'));
+}
+
+/**
+ * The default of `--processes`, from what the benches measured (bench/README.md, "How many
+ * processes by default"). Where PostgreSQL shares the machine it needs a core of its own: a webhook
+ * delivery costs it about twice the CPU it costs Hangar, and with a process on every core the
+ * processes' extra connections, lock waits and round-robin hand-offs made `--processes 2` accept
+ * 65–98 % of what one process accepts on two cores. So one core is left to it; a remote PostgreSQL
+ * leaves every core to Hangar.
+ */
+export function defaultProcesses(cores: number, databaseUrl: string | undefined): { count: number; reason: string } {
+  const cpus = `${cores} core${cores === 1 ? '' : 's'}`;
+  if (!databaseSharesMachine(databaseUrl)) return { count: cores, reason: `one per core (${cpus}; PostgreSQL on another machine)` };
+  const count = Math.max(1, cores - 1);
+  return { count, reason: `${cpus}, one left to PostgreSQL on this machine` };
+}
+
 /**
  * `processes`: how many processes serve with this configuration on this machine — `hangar start
- * --processes`, which wins over HANGAR_PROCESSES (default: one per core). Code that runs Hangar in
- * its own process (the tests, scripts) passes 1.
+ * --processes`, which wins over HANGAR_PROCESSES (default: defaultProcesses). Code that runs Hangar
+ * in its own process (the tests, scripts) passes 1.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { processes?: number } = {}): Config {
-  const processes = options.processes ?? integer(env, 'HANGAR_PROCESSES', os.availableParallelism(), 1);
+  const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
+  const chosen = options.processes ?? (env.HANGAR_PROCESSES ? integer(env, 'HANGAR_PROCESSES', 1, 1) : undefined);
+  const byDefault = chosen === undefined ? defaultProcesses(os.availableParallelism(), databaseUrl) : undefined;
+  const processes = chosen ?? byDefault!.count;
   if (!Number.isInteger(processes) || processes < 1) throw new ConfigError(`--processes must be an integer ≥ 1, got "${processes}"`);
   const port = integer(env, 'PORT', 8080);
   const region = (env.HANGAR_REGION ?? 'us').toLowerCase();
@@ -182,7 +212,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     const name = `HANGAR_BASE_URL_${r.toUpperCase()}`;
     baseUrls[r] = env[name] ? url(name, env[name]!) : `http://localhost:${port}`;
   }
-  const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const redisUrl = env.REDIS_URL || undefined;
   // One process owns an embedded database, so its counters may live in memory; processes sharing
   // DATABASE_URL (or the processes of one `hangar start --processes N`, embedded database or not)
@@ -195,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
   }
   return {
     processes,
+    processesDefaultReason: byDefault?.reason,
     sandbox,
     port,
     host: env.HOST || '0.0.0.0',

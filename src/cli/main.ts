@@ -93,10 +93,13 @@ program
   .command('start')
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core]').argParser(processCount))
+  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core less one for a PostgreSQL on this machine]').argParser(processCount))
   .action(async (opts: { role: Role; processes?: number }) => {
     const config = loadConfig(process.env, { processes: opts.processes });
     if (cluster.isWorker && process.env[PREPARE_ENV]) return prepareForCluster(config);
+    if (!cluster.isWorker && config.processesDefaultReason) {
+      process.stderr.write(`hangar: ${config.processes} process${config.processes === 1 ? '' : 'es'} by default (${config.processesDefaultReason}); --processes or HANGAR_PROCESSES to choose\n`);
+    }
     if (config.processes === 1 || cluster.isWorker) return serve(config, opts.role);
     installSafetyNet();
     process.exit(await (await import('../cluster.ts')).runPrimary(config, opts.role));
