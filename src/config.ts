@@ -67,6 +67,8 @@ export interface Config {
   previousEncryptionKeys: Buffer[];
   allowPrivateAddresses: boolean;
   providers: ProviderSettings;
+  /** Bound of one tools/call to a remote MCP server (HANGAR_MCP_CALL_TIMEOUT_MS, 100 ms to 10 min). */
+  mcpCallTimeoutMs: number;
   workerConcurrency: number;
   model: { baseUrl: string | undefined; apiKey: string | undefined; name: string | undefined; maxSteps: number; timeoutMs: number };
   /** How often the code host's gists are polled for the new_gist trigger. */
@@ -142,6 +144,13 @@ function hoursWithin(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const value = integer(env, name, fallback, min);
   // The code host refuses to redeliver anything older than its retention window (3 days).
   if (value > max) throw new ConfigError(`${name} must be at most ${max} (the code host's retention window), got "${value}"`);
+  return value;
+}
+
+/** A remote tool may run long, but a step (and the task waiting on it) must end: ten minutes at most. */
+function mcpCallTimeout(env: NodeJS.ProcessEnv): number {
+  const value = integer(env, 'HANGAR_MCP_CALL_TIMEOUT_MS', 60_000, 100);
+  if (value > 600_000) throw new ConfigError(`HANGAR_MCP_CALL_TIMEOUT_MS must be at most 600000 (10 minutes), got "${value}"`);
   return value;
 }
 
@@ -266,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       .map((k) => encryptionKey('HANGAR_ENCRYPTION_KEYS_PREVIOUS', k.trim())),
     allowPrivateAddresses: env.HANGAR_ALLOW_PRIVATE_ADDRESSES === 'true',
     providers: providerSettings(env),
+    mcpCallTimeoutMs: mcpCallTimeout(env),
     workerConcurrency: integer(env, 'HANGAR_WORKER_CONCURRENCY', 10, 1),
     model: {
       baseUrl: env.HANGAR_MODEL_BASE_URL ? url('HANGAR_MODEL_BASE_URL', env.HANGAR_MODEL_BASE_URL) : undefined,

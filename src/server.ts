@@ -94,6 +94,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
       await within(closing, until(0.5));
     }
     await platform?.hookStats.close();
+    await within(platform?.integrations.close() ?? Promise.resolve(), until(0.55));
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
     const work = (async () => {

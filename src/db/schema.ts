@@ -59,8 +59,10 @@ export interface Database {
     provider: string;
     label: string | null;
     account: string | null;
-    auth_type: 'api_key' | 'access_token' | 'oauth';
+    auth_type: 'api_key' | 'access_token' | 'oauth' | 'headers' | 'none';
     status: 'active' | 'removed';
+    /** A remote MCP server's address (provider `mcp`); null for the other providers. */
+    url: Generated<string | null>;
     secret_key_id: string | null;
     secret: Buffer | null;
     token_expires_at: Date | null;
@@ -79,6 +81,7 @@ export interface Database {
     expires_at: Date;
     used_at: Date | null;
   };
+  mcp_tool_lists: { connection_id: string; tools: Json<unknown>; listed_at: Generated<Date> };
   step_runs: {
     id: Generated<string>;
     project_id: string;

@@ -115,6 +115,7 @@ export function checkHeaders(provider: ProviderDefinition, headers: Record<strin
 
 export async function apiCall(connection: ActiveConnection, send: Send, input: ApiCallInput) {
   const { provider } = connection;
+  if (!provider.apiCall.methods.length) throw invalid(`${provider.name} connections have no API Call; use the ${provider.id} steps.`);
   const method = input.method.toUpperCase() as HttpMethod;
   if (!provider.apiCall.methods.includes(method)) throw invalid(`method ${input.method} is not allowed for ${provider.name}; use one of ${provider.apiCall.methods.join(', ')}.`);
   const path = endpointPath(provider, input.endpoint);

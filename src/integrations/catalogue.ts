@@ -3,7 +3,7 @@ import { PROVIDERS } from './providers/index.ts';
 import type { ProviderDefinition } from './provider.ts';
 
 function authTypes(p: ProviderDefinition): string[] {
-  return [...(p.connect.apiKey ? [p.connect.apiKey.authType] : []), ...(p.connect.oauth ? ['oauth'] : [])];
+  return [...(p.connect.apiKey ? [p.connect.apiKey.authType] : []), ...(p.connect.oauth ? ['oauth'] : []), ...(p.connect.remote?.authTypes ?? [])];
 }
 
 const stepEntry = (p: ProviderDefinition) => (s: ProviderDefinition['steps'][number]) => ({

@@ -8,15 +8,31 @@ import type { ProviderDefinition } from './provider.ts';
 import { findProvider } from './providers/index.ts';
 
 /** The credential JSON sealed in `connections.secret`. */
-export type Credentials = { kind: 'key'; key: string } | { kind: 'oauth'; access_token: string; refresh_token?: string; expires_at?: string; scope?: string };
+export type Credentials =
+  | { kind: 'key'; key: string }
+  | { kind: 'oauth'; access_token: string; refresh_token?: string; expires_at?: string; scope?: string; remote?: RemoteOAuthClient }
+  /** A remote MCP server's: the headers sent with every request (possibly none). */
+  | { kind: 'headers'; headers: Record<string, string> };
+
+/** How a remote MCP server's authorization server knows Hangar: its dynamic registration, and where it was found. */
+export interface RemoteOAuthClient {
+  client_id: string;
+  client_secret?: string;
+  /** The authorization server's issuer address, whose metadata names its token endpoint. */
+  authorization_server: string;
+  /** The RFC 8707 resource the tokens are bound to. */
+  resource?: string;
+}
 
 export interface ActiveConnection {
   id: string;
   projectId: string;
   provider: ProviderDefinition;
-  authType: 'api_key' | 'access_token' | 'oauth';
+  authType: 'api_key' | 'access_token' | 'oauth' | 'headers' | 'none';
   account: string | null;
   credentials: Credentials;
+  /** A remote MCP server's address (provider `mcp`). */
+  url?: string;
 }
 
 export const owners = (projectId: string, connectionId: string) => ['connection', projectId, connectionId];
@@ -51,6 +67,7 @@ async function readConnection(deps: IntegrationDeps, projectId: string, connecti
     provider,
     authType: row.auth_type,
     account: row.account,
+    ...(row.url ? { url: row.url } : {}),
     credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(row.project_id, row.id)),
   };
 }
@@ -98,7 +115,7 @@ export async function createKeyConnection(
 }
 
 export async function listConnections(deps: IntegrationDeps, projectId: string, filter: { provider?: string } & PageRequest) {
-  let query = deps.db.selectFrom('connections').select(['id', 'provider', 'label', 'account', 'auth_type', 'status', 'created_at']).where('project_id', '=', projectId);
+  let query = deps.db.selectFrom('connections').select(['id', 'provider', 'label', 'account', 'auth_type', 'status', 'url', 'created_at']).where('project_id', '=', projectId);
   if (filter.provider) query = query.where('provider', '=', filter.provider);
   const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'id' }, filter, (r) => r.id);
   return {
@@ -109,6 +126,7 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
       account: r.account,
       auth_type: r.auth_type,
       status: r.status,
+      url: r.url,
       created_at: r.created_at.toISOString(),
     })),
     next_cursor,

@@ -2,9 +2,10 @@
 // named tool steps and forward API Calls, declared as data (one file per provider in providers/).
 import type { Static, TSchema } from 'typebox';
 import { invalid, type HangarError } from '../errors.ts';
+import type { ActiveConnection } from './connections.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type ProviderId = 'anz_enrichment' | 'enrichment' | 'codehost' | 'analytics';
+export type ProviderId = 'anz_enrichment' | 'enrichment' | 'codehost' | 'analytics' | 'mcp';
 
 /** A request to the provider, relative to one of its base addresses. */
 export interface ProviderRequest {
@@ -47,6 +48,21 @@ export interface StepDefinition<S extends TSchema = TSchema> {
   credits?: (output: Record<string, unknown>, input: Static<S>) => number;
   /** Step-specific readings of provider errors (e.g. a permission error that needs its own words). */
   errors?: Partial<Record<number, (response: ProviderResponse) => HangarError>>;
+  /**
+   * …or, for a provider whose server is the connection's own (a remote MCP server), the call made
+   * through the runtime's client of that server; its answer is the step's output.
+   */
+  call?: (input: Static<S>, context: StepContext) => Promise<Record<string, unknown>>;
+}
+
+/** The tools of a server a connection names, as the runtime reaches them (remote MCP servers). */
+export interface RemoteTools {
+  call(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+export interface StepContext {
+  connection: ActiveConnection;
+  remote: RemoteTools;
 }
 
 /** Declares a step with its input type inferred from its schema. */
@@ -71,6 +87,14 @@ export interface OAuthConnect {
   account: { userinfo: (claims: Record<string, unknown>) => string | undefined } | { request: ProviderRequest; read: (response: ProviderResponse) => string | undefined };
 }
 
+/**
+ * A provider whose server the caller names with each connection (a remote MCP server): the address
+ * comes with the connection, the address guard applies to it, and its tools are listed from it.
+ */
+export interface RemoteConnect {
+  authTypes: Array<'headers' | 'none' | 'oauth'>;
+}
+
 export interface QuotaDefinition {
   /** Public name, also the key of HANGAR_QUOTA_OVERRIDES: `<provider>.<name>`. */
   name: string;
@@ -91,7 +115,7 @@ export interface ProviderDefinition {
   beta: boolean;
   /** Base addresses by name → the deployment setting that holds each (config.providers.baseUrls). */
   bases: Record<string, string>;
-  connect: { apiKey?: ApiKeyConnect; oauth?: OAuthConnect };
+  connect: { apiKey?: ApiKeyConnect; oauth?: OAuthConnect; remote?: RemoteConnect };
   /** Sent on every request (before credentials, which always win). */
   headers?: Record<string, string>;
   apiCall: {

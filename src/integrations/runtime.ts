@@ -46,6 +46,7 @@ function targetOf(deps: IntegrationDeps, provider: ProviderDefinition, request: 
 function credentialHeaders(connection: ActiveConnection): Record<string, string> {
   const c = connection.credentials;
   if (c.kind === 'oauth') return { authorization: `Bearer ${c.access_token}` };
+  if (c.kind === 'headers') return c.headers;
   const method = connection.provider.connect.apiKey;
   if (!method) throw new Error(`${connection.provider.id} has no API-key method`);
   return method.headers(c.key);

@@ -1,23 +1,40 @@
 // The integrations capability as the routes (and later tools and agents) use it: each function takes
 // the caller and one request, and composes connections, the runtime, steps and API Calls.
 import { randomUUID } from 'node:crypto';
-import { HangarError } from '../errors.ts';
+import { HangarError, invalid } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import type { PageRequest } from '../db/pagination.ts';
 import { apiCall, type ApiCallInput } from './api-call.ts';
 import { providerCatalogue, searchSteps } from './catalogue.ts';
-import { createKeyConnection, listConnections, loadConnection, removeConnection, type ActiveConnection, type Credentials, type NewKeyConnection } from './connections.ts';
+import { createKeyConnection, listConnections, loadConnection, providerOrFail, removeConnection, type ActiveConnection, type Credentials } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { beginOAuth, completeOAuth, revokeAtProvider } from './oauth.ts';
 import type { ProviderDefinition, ProviderRequest } from './provider.ts';
 import { sender, stepError } from './runtime.ts';
 import { runStep, type StepRunInput } from './steps.ts';
+import { createRemoteConnection, type NewRemoteConnection } from './mcp/connect.ts';
+import { guardedFetch } from './mcp/fetch.ts';
+import { createMcpRemotes } from './mcp/remote.ts';
+import { remoteTarget } from './mcp/target.ts';
+
+/** What connections/create takes: an API key for the providers that take one, an address (and headers) for a remote server. */
+export type NewConnection = { provider: string; label?: string; api_key?: string } & Partial<NewRemoteConnection>;
 
 type ProjectCaller = Actor;
 
 export type Integrations = ReturnType<typeof createIntegrations>;
 
 export function createIntegrations(deps: IntegrationDeps) {
+  const remotes = createMcpRemotes(
+    deps.db,
+    {
+      fetch: guardedFetch({ allowPrivate: deps.config.allowPrivateAddresses, connectTimeoutMs: deps.config.providers.timeoutMs }),
+      callTimeoutMs: deps.config.mcpCallTimeoutMs,
+      requestTimeoutMs: deps.config.providers.timeoutMs,
+    },
+    (connection) => remoteTarget(connection),
+  );
+
   /** Asks the provider whether a pasted key works, and which account it is. */
   async function checkKey(connection: ActiveConnection): Promise<string | undefined> {
     const check = connection.provider.connect.apiKey?.check;
@@ -50,14 +67,32 @@ export function createIntegrations(deps: IntegrationDeps) {
   return {
     providers: providerCatalogue,
     searchSteps,
-    createConnection: (caller: ProjectCaller, input: NewKeyConnection) => createKeyConnection(deps, caller, input, checkKey),
+    createConnection(caller: ProjectCaller, input: NewConnection) {
+      const provider = providerOrFail(input.provider);
+      if (provider.connect.remote) {
+        if (input.url === undefined) throw invalid(`${provider.name} connections need url: the server's address.`);
+        if (input.api_key !== undefined) throw invalid(`${provider.name} connections take headers (e.g. {"authorization": "Bearer …"}), not api_key.`);
+        return createRemoteConnection(deps, remotes, caller, { url: input.url, label: input.label, headers: input.headers });
+      }
+      if (input.api_key === undefined) throw invalid('api_key is required.');
+      if (input.url !== undefined || input.headers !== undefined) throw invalid(`${provider.name} connections take api_key, not url or headers.`);
+      return createKeyConnection(deps, caller, { provider: input.provider, api_key: input.api_key, label: input.label }, checkKey);
+    },
+    /** A remote MCP server's tools, as last listed or listed now. */
+    async mcpTools(caller: ProjectCaller, connectionId: string, refresh: boolean) {
+      const connection = await loadConnection(deps, caller.project.id, connectionId);
+      if (!connection.provider.connect.remote) throw invalid(`Connection ${connectionId} is ${connection.provider.name}, not a remote MCP server.`);
+      return { connection_id: connection.id, ...(await remotes.tools(connection, refresh)) };
+    },
+    /** Ends the list_changed listeners (at shutdown). */
+    close: () => remotes.close(),
     listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
     removeConnection: (caller: ProjectCaller, id: string) => removeConnection(deps, caller.project.id, id, (c) => revokeAtProvider(deps, c)),
     oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string }) => beginOAuth(deps, caller, input),
     oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount),
     async runStep(caller: ProjectCaller, input: StepRunInput) {
       const { connection, send } = await connected(caller, input.connection_id);
-      return runStep(deps, caller, connection, send, input);
+      return runStep(deps, caller, connection, send, input, remotes);
     },
     /** A provider request on a connection, for Hangar's own use (registering webhooks, polling). */
     async request(caller: ProjectCaller, connectionId: string, request: ProviderRequest) {

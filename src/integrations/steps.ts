@@ -7,7 +7,7 @@ import type { Actor } from '../governance/principal.ts';
 import { assertValid } from '../validation.ts';
 import type { ActiveConnection } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
-import type { ProviderResponse, Send, StepDefinition } from './provider.ts';
+import type { ProviderResponse, RemoteTools, Send, StepDefinition } from './provider.ts';
 import { findStep } from './providers/index.ts';
 import { stepError } from './runtime.ts';
 
@@ -23,7 +23,11 @@ export function stepOrFail(id: string) {
   return found;
 }
 
-async function execute(step: StepDefinition, connection: ActiveConnection, send: Send, inputs: Record<string, unknown>) {
+async function execute(step: StepDefinition, connection: ActiveConnection, send: Send, inputs: Record<string, unknown>, remote: RemoteTools) {
+  if (step.call) {
+    const output = await step.call(inputs, { connection, remote });
+    return { output, credits: step.credits?.(output, inputs) ?? 0 };
+  }
   let response: ProviderResponse;
   if (step.run) response = await step.run(inputs, send);
   else response = await send(step.request!(inputs));
@@ -45,7 +49,7 @@ async function execute(step: StepDefinition, connection: ActiveConnection, send:
   }
 }
 
-export async function runStep(deps: IntegrationDeps, caller: Actor, connection: ActiveConnection, send: Send, input: StepRunInput) {
+export async function runStep(deps: IntegrationDeps, caller: Actor, connection: ActiveConnection, send: Send, input: StepRunInput, remote: RemoteTools) {
   const { provider, step } = stepOrFail(input.step);
   if (provider.id !== connection.provider.id) {
     throw invalid(`step ${input.step} needs a ${provider.name} connection; connection ${connection.id} is ${connection.provider.name}.`);
@@ -70,7 +74,7 @@ export async function runStep(deps: IntegrationDeps, caller: Actor, connection: 
       .executeTakeFirstOrThrow();
   let result;
   try {
-    result = await execute(step, connection, send, input.inputs);
+    result = await execute(step, connection, send, input.inputs, remote);
   } catch (err) {
     await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').catch(() => {});
     throw err;

@@ -81,8 +81,8 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: (
 }
 
 /** An undici agent whose every connection was checked by `guardedLookup` (and none when allowed). */
-export function guardedAgent(allowPrivate: boolean): Agent {
-  return new Agent({ connect: allowPrivate ? {} : { lookup: guardedLookup as never }, keepAliveTimeout: 10_000 });
+export function guardedAgent(allowPrivate: boolean, options: Omit<Agent.Options, 'connect'> = {}): Agent {
+  return new Agent({ keepAliveTimeout: 10_000, ...options, connect: allowPrivate ? {} : { lookup: guardedLookup as never } });
 }
 
 /** Checks what can be checked before connecting: scheme, and a literal IP address. `who` names the caller in messages. */

@@ -233,7 +233,7 @@ describe('connections kept in memory', () => {
 });
 
 test('no key, token or client secret appears in any answer or log line', async () => {
-  const stored = (await storedCredentials(server.databaseUrl, c.projectId)).flatMap((x) => (x.kind === 'oauth' ? [x.access_token, x.refresh_token ?? ''] : [x.key]));
+  const stored = (await storedCredentials(server.databaseUrl, c.projectId)).flatMap((x) => (x.kind === 'oauth' ? [x.access_token, x.refresh_token ?? ''] : x.kind === 'key' ? [x.key] : Object.values(x.headers)));
   assert.equal(stored.filter(Boolean).length, 5);
   const secrets = [ANZ_KEY, GLOBAL_KEY, TOKEN, ANALYTICS_CLIENT.client_secret, ...stored, ...credentialsSeen(oauth, gaData, gaAdmin)];
   assertNoSecrets(secrets, c.seen, 'an answer');

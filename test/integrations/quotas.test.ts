@@ -226,7 +226,7 @@ describe('several server processes share the counters', () => {
 });
 
 test('no token or client secret appears in any answer or log line', async () => {
-  const stored = (await storedCredentials(server.databaseUrl, c.projectId)).flatMap((x) => (x.kind === 'oauth' ? [x.access_token, x.refresh_token ?? ''] : [x.key]));
+  const stored = (await storedCredentials(server.databaseUrl, c.projectId)).flatMap((x) => (x.kind === 'oauth' ? [x.access_token, x.refresh_token ?? ''] : x.kind === 'key' ? [x.key] : Object.values(x.headers)));
   const secrets = [...Object.values(TOKENS), ANALYTICS_CLIENT.client_secret, CODEHOST_CLIENT.client_secret, ...stored, ...credentialsSeen(oauth, ga, ch)];
   assertNoSecrets(secrets, c.seen, 'an answer');
   assertNoSecrets(secrets, server.logs, 'the server log');

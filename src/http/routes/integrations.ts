@@ -18,7 +18,16 @@ const Connection = Type.Object({
   account: Type.Union([Type.String(), Type.Null()]),
   auth_type: Type.String(),
   status: Type.String(),
+  url: Type.Union([Type.String(), Type.Null()], { description: "A remote MCP server's address (provider mcp); null for the other providers." }),
   created_at: Type.String({ format: 'date-time' }),
+});
+const RemoteTool = Type.Object({
+  name: Type.String(),
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  input_schema: AnyObject,
+  output_schema: Type.Optional(AnyObject),
+  annotations: Type.Optional(AnyObject),
 });
 
 export function integrationRoutes(app: FastifyInstance, integrations: Integrations): void {
@@ -66,16 +75,22 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
     async (request) => integrations.searchSteps(request.query.query),
   );
 
-  app.post<{ Body: { provider: string; api_key: string; label?: string } }>(
+  app.post<{ Body: { provider: string; api_key?: string; label?: string; url?: string; headers?: Record<string, string> } }>(
     '/latest/integrations/connections/create',
     {
       config: { auth: 'editor' },
       schema: {
         tags,
-        summary: 'Connect a provider with an API key',
+        summary: 'Connect a provider with an API key, or a remote MCP server',
         description:
-          'For the enrichment providers (their API key) and the code host (a fine-grained access token). The key is checked at the provider when it offers a check, stored encrypted, and never returned.',
-        body: Type.Object({ provider: Provider, api_key: Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', description: 'visible ASCII characters only' }), label: Type.Optional(Type.String({ maxLength: 200 })) }),
+          'For the enrichment providers (their API key) and the code host (a fine-grained access token): `api_key`, checked at the provider when it offers a check, stored encrypted, and never returned. For a remote MCP server (`provider: "mcp"`): its streamable HTTP `url` and optional `headers` (e.g. `{"authorization": "Bearer …"}`, stored encrypted, never returned); the server must answer `initialize` and `tools/list`, or the answer says why and nothing is stored. Private and loopback addresses are refused unless the deployment allows them.',
+        body: Type.Object({
+          provider: Provider,
+          api_key: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', description: 'visible ASCII characters only' })),
+          url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: "provider mcp: the server's streamable HTTP address" })),
+          headers: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 8192 }), { maxProperties: 20, description: 'provider mcp: headers sent with every request to the server' })),
+          label: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
         response: { 200: Type.Object({ connection_id: Type.String(), account: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
@@ -156,6 +171,23 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
       },
     },
     (request) => integrations.removeConnection(projectCaller(request), request.params.connection_id),
+  );
+
+  app.get<{ Params: { connection_id: string }; Querystring: { refresh?: boolean } }>(
+    '/latest/integrations/connections/:connection_id/mcp/tools',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "A remote MCP server's tools",
+        description:
+          'As last listed (kept for every process, and listed again when the server sends `notifications/tools/list_changed`), or listed from the server now with `refresh=true`. Call one with the step `mcp.call_tool` (`{connection_id, tool, arguments}`) or offer them to an agent with the action `{mcp: {connection_id, tools}}`.',
+        params: Type.Object({ connection_id: Id }),
+        querystring: Type.Object({ refresh: Type.Optional(Type.Boolean()) }),
+        response: { 200: Type.Object({ connection_id: Type.String(), tools: Type.Array(RemoteTool), listed_at: Type.String({ format: 'date-time' }) }) },
+      },
+    },
+    (request) => integrations.mcpTools(projectCaller(request), request.params.connection_id, request.query.refresh === true),
   );
 
   app.post<{ Body: { step: string; connection_id: string; inputs: Record<string, unknown> } }>(

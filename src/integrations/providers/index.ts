@@ -4,8 +4,9 @@ import { analytics } from './analytics.ts';
 import { anzEnrichment } from './anz-enrichment.ts';
 import { codehost } from './codehost.ts';
 import { enrichment } from './enrichment.ts';
+import { mcp } from './mcp.ts';
 
-export const PROVIDERS: readonly ProviderDefinition[] = [anzEnrichment, enrichment, codehost, analytics];
+export const PROVIDERS: readonly ProviderDefinition[] = [anzEnrichment, enrichment, codehost, analytics, mcp];
 
 const byId = new Map(PROVIDERS.map((p) => [p.id, p]));
 const stepsById = new Map<string, { provider: ProviderDefinition; step: StepDefinition }>(PROVIDERS.flatMap((p) => p.steps.map((s) => [`${p.id}.${s.id}`, { provider: p, step: s }] as const)));

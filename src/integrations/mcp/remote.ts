@@ -1,0 +1,183 @@
+// Remote MCP servers as the runtime reaches them: checking a server before its connection is stored,
+// its tools (kept in PostgreSQL, so every process reads one list and one refresh serves them all;
+// refreshed on demand and when the server says notifications/tools/list_changed), and tool calls.
+import { LRUCache } from 'lru-cache';
+import type { Kysely } from 'kysely';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Database } from '../../db/schema.ts';
+import { HangarError } from '../../errors.ts';
+import type { ActiveConnection } from '../connections.ts';
+import type { RemoteTools } from '../provider.ts';
+import { openSession, type McpEnv, type Phase, type RemoteTarget, type Session } from './session.ts';
+
+/** A remote tool as Hangar lists it. */
+export interface RemoteTool {
+  name: string;
+  title?: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+  output_schema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface ToolList {
+  tools: RemoteTool[];
+  listed_at: string;
+}
+
+/** Bounds of one listing: a server cannot make Hangar page or store without end. */
+const MAX_PAGES = 20;
+const MAX_TOOLS = 1000;
+/** A list_changed listener is kept this long after the connection was last used, in each process. */
+const LISTEN_IDLE_MS = 10 * 60_000;
+const MAX_LISTENERS = 200;
+/** Text of a result kept in a step's output `text`; the whole content is in `content`. */
+const MAX_TEXT = 100_000;
+
+export interface McpRemotes extends RemoteTools {
+  /** Lists a server's tools for a connection not stored yet; a failure is the caller's 400 saying why. */
+  check(target: RemoteTarget): Promise<{ tools: RemoteTool[]; server: string | undefined }>;
+  /** The connection's tools as last listed, or listed now when there is no list or `refresh`. */
+  tools(connection: ActiveConnection, refresh: boolean): Promise<ToolList>;
+  /** Stores a list (the connection's first, from its check). */
+  store(connectionId: string, tools: RemoteTool[], db?: Kysely<Database>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (connection: ActiveConnection) => RemoteTarget): McpRemotes {
+  const listeners = new LRUCache<string, Promise<Session>>({
+    max: MAX_LISTENERS,
+    ttl: LISTEN_IDLE_MS,
+    updateAgeOnGet: true,
+    ttlAutopurge: true,
+    dispose: (session) => void session.then((s) => s.close()).catch(() => {}),
+  });
+
+  async function listAll(session: Session): Promise<RemoteTool[]> {
+    const tools: RemoteTool[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      let answer;
+      try {
+        answer = await session.client.listTools(cursor ? { cursor } : undefined, { timeout: env.requestTimeoutMs });
+      } catch (err) {
+        throw session.failed(err, 'tools/list');
+      }
+      for (const tool of answer.tools) if (tools.length < MAX_TOOLS) tools.push(entryOf(tool));
+      cursor = answer.nextCursor;
+      if (!cursor || tools.length >= MAX_TOOLS) break;
+    }
+    return tools;
+  }
+
+  async function store(connectionId: string, tools: RemoteTool[], on: Kysely<Database> = db) {
+    await on
+      .insertInto('mcp_tool_lists')
+      .values({ connection_id: connectionId, tools: JSON.stringify(tools) })
+      .onConflict((oc) => oc.column('connection_id').doUpdateSet({ tools: JSON.stringify(tools), listed_at: new Date() }))
+      .execute();
+  }
+
+  /**
+   * The connection's listener session: it receives list_changed and stores the new list. Opened on
+   * first use in a process, closed after LISTEN_IDLE_MS unused; a broken one is opened again next time.
+   */
+  function listener(connection: ActiveConnection): Promise<Session> {
+    const key = `${connection.id}\u0000${JSON.stringify(connection.credentials)}`;
+    const existing = listeners.get(key);
+    if (existing) return existing;
+    const opening = openSession(env, targetOf(connection), 'use', {
+      onToolsChanged: () => {
+        void opening
+          .then(async (session) => store(connection.id, await listAll(session)))
+          .catch(() => listeners.delete(key));
+      },
+      onLost: () => listeners.delete(key),
+    });
+    listeners.set(key, opening);
+    opening.catch(() => listeners.delete(key));
+    return opening;
+  }
+
+  async function read(connectionId: string): Promise<ToolList | undefined> {
+    const row = await db.selectFrom('mcp_tool_lists').select(['tools', 'listed_at']).where('connection_id', '=', connectionId).executeTakeFirst();
+    return row ? { tools: row.tools as RemoteTool[], listed_at: row.listed_at.toISOString() } : undefined;
+  }
+
+  async function callTool(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    // Each call has a session of its own: a server that breaks or garbles one call fails that call
+    // at once, and nothing of it is left to the next.
+    const session = await openSession(env, targetOf(connection), 'use');
+    let result: CallToolResult;
+    try {
+      result = (await session.client.callTool({ name: tool, arguments: args }, undefined, { timeout: env.callTimeoutMs })) as CallToolResult;
+    } catch (err) {
+      throw session.failed(err, 'tools/call');
+    } finally {
+      void session.close();
+    }
+    const text = textOf(result);
+    if (result.isError) {
+      const host = new URL(connection.url!).host;
+      throw new HangarError(502, 'upstream_error', `The MCP server at ${host} reported that tool "${tool}" failed: ${text.slice(0, 1000) || '(no message)'}`, 'third_party');
+    }
+    return { text: text.slice(0, MAX_TEXT), content: result.content ?? [], ...(result.structuredContent ? { structured_content: result.structuredContent } : {}) };
+  }
+
+  return {
+    async check(target) {
+      const session = await openSession(env, target, 'connect' satisfies Phase);
+      try {
+        const tools = await listAll(session);
+        return { tools, server: session.client.getServerVersion()?.name };
+      } finally {
+        await session.close();
+      }
+    },
+    async tools(connection, refresh) {
+      if (!refresh) {
+        const cached = await read(connection.id);
+        if (cached) {
+          // Keeps (or starts) this process's listener, so a change at the server reaches the list.
+          void listener(connection).catch(() => {});
+          return cached;
+        }
+      }
+      let tools: RemoteTool[];
+      try {
+        tools = await listAll(await listener(connection));
+      } catch (err) {
+        for (const key of listeners.keys()) if (key.startsWith(`${connection.id}\u0000`)) listeners.delete(key);
+        throw err;
+      }
+      await store(connection.id, tools);
+      return (await read(connection.id))!;
+    },
+    store,
+    call: callTool,
+    async close() {
+      const open = [...listeners.values()];
+      listeners.clear();
+      await Promise.all(open.map((s) => s.then((x) => x.close()).catch(() => {})));
+    },
+  };
+}
+
+function entryOf(tool: Tool): RemoteTool {
+  return {
+    name: tool.name,
+    ...(tool.title ?? tool.annotations?.title ? { title: tool.title ?? tool.annotations?.title } : {}),
+    ...(tool.description ? { description: tool.description } : {}),
+    input_schema: tool.inputSchema as Record<string, unknown>,
+    ...(tool.outputSchema ? { output_schema: tool.outputSchema as Record<string, unknown> } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+  };
+}
+
+/** The text parts of a result, one after another. */
+function textOf(result: CallToolResult): string {
+  return (result.content ?? [])
+    .filter((c): c is { type: 'text'; text: string } => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
+}

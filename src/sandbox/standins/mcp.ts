@@ -1,0 +1,195 @@
+// A remote MCP server (streamable HTTP, built with the official SDK's McpServer), for the sandbox
+// and the tests of Hangar's MCP client: a few tools — one slow, reporting progress — an optional
+// bearer token or OAuth requirement, and the failures a real server can show: malformed JSON-RPC,
+// vanishing mid-call, a plain web page instead of MCP.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+import type { RecordedRequest } from './base.ts';
+
+export type McpBehaviour =
+  | { kind: 'normal' }
+  /** tools/call is answered with JSON that is not JSON-RPC. */
+  | { kind: 'malformed_calls' }
+  /** Every POST is answered with JSON that is not JSON-RPC (a server that is not MCP). */
+  | { kind: 'not_mcp' }
+  /** A tools/call's connection is cut once the call has started (the server went away). */
+  | { kind: 'vanish' };
+
+export interface McpStandin {
+  url: string;
+  requests: RecordedRequest[];
+  behave(b: McpBehaviour): void;
+  /** Adds a tool to every session (each listening session gets notifications/tools/list_changed). */
+  addTool(name: string, description: string): void;
+  /** Sessions open now. */
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+export interface McpStandinOptions {
+  /** Requests must carry `Authorization: Bearer <token>`; 401 otherwise. */
+  token?: string;
+  /** Or tokens this function accepts (an OAuth stand-in's), with the protected-resource metadata pointing at it. */
+  oauth?: { authorizationServer: string; accepts: (token: string) => boolean };
+}
+
+const MAX_BODY = 1024 * 1024;
+
+export async function startMcpStandin(options: McpStandinOptions = {}): Promise<McpStandin> {
+  const requests: RecordedRequest[] = [];
+  let behaviour: McpBehaviour = { kind: 'normal' };
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const servers = new Set<McpServer>();
+  const extraTools: Array<{ name: string; description: string }> = [];
+  const sockets = new Set<Socket>();
+  let url = '';
+
+  function newServer(): McpServer {
+    const server = new McpServer({ name: 'sandbox-mcp', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+    server.registerTool(
+      'echo',
+      { title: 'Echo', description: 'Answers the text it is given.', inputSchema: { text: z.string().max(10_000) }, annotations: { readOnlyHint: true } },
+      async ({ text }) => ({ content: [{ type: 'text', text }] }),
+    );
+    server.registerTool(
+      'add',
+      { title: 'Add', description: 'Adds two numbers.', inputSchema: { a: z.number(), b: z.number() }, outputSchema: { sum: z.number() }, annotations: { readOnlyHint: true } },
+      async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }], structuredContent: { sum: a + b } }),
+    );
+    server.registerTool(
+      'slow',
+      {
+        title: 'Slow',
+        description: 'Takes `seconds` (at most 30), reporting progress every tenth of the way.',
+        inputSchema: { seconds: z.number().min(0).max(30) },
+        annotations: { readOnlyHint: true },
+      },
+      async ({ seconds }, extra) => {
+        const token = extra._meta?.progressToken;
+        for (let i = 1; i <= 10; i++) {
+          await new Promise((r) => setTimeout(r, (seconds * 1000) / 10));
+          if (extra.signal.aborted) break;
+          if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: 10, message: `${i * 10} %` } });
+        }
+        return { content: [{ type: 'text', text: `done after ${seconds} s` }] };
+      },
+    );
+    server.registerTool(
+      'fail',
+      { title: 'Fail', description: 'Reports a failure with the given message (a result with isError: true).', inputSchema: { message: z.string().max(1000) } },
+      async ({ message }) => ({ content: [{ type: 'text', text: message }], isError: true }),
+    );
+    for (const t of extraTools) registerExtra(server, t);
+    return server;
+  }
+
+  function registerExtra(server: McpServer, t: { name: string; description: string }) {
+    server.registerTool(t.name, { description: t.description, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: t.name }] }));
+  }
+
+  const authorized = (req: IncomingMessage) => {
+    const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (options.token) return given === options.token;
+    if (options.oauth) return given !== undefined && options.oauth.accepts(given);
+    return true;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) return void res.writeHead(413).end();
+      chunks.push(chunk as Buffer);
+    }
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const parsedUrl = new URL(req.url ?? '/', url);
+    let body: unknown;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    requests.push({ method: req.method ?? '', path: parsedUrl.pathname, query: Object.fromEntries(parsedUrl.searchParams), headers, body, raw });
+
+    if (options.oauth && req.method === 'GET' && parsedUrl.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+      return json(res, 200, { resource: `${url}/mcp`, authorization_servers: [options.oauth.authorizationServer], bearer_methods_supported: ['header'] });
+    }
+    if (parsedUrl.pathname !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
+      return;
+    }
+    if (!authorized(req)) {
+      const challenge = options.oauth ? `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource/mcp"` : 'Bearer';
+      return json(res, 401, { error: 'invalid_token' }, { 'www-authenticate': challenge });
+    }
+    const message = body as { method?: string; id?: unknown } | undefined;
+    if (behaviour.kind === 'not_mcp' && req.method === 'POST') return json(res, 200, { hello: 'this is not JSON-RPC' });
+    if (behaviour.kind === 'malformed_calls' && message?.method === 'tools/call') return json(res, 200, { jsonrpc: '2.0', id: message.id, result: 'not a result object', extra: [1, 2] });
+    if (behaviour.kind === 'vanish' && message?.method === 'tools/call') setTimeout(() => req.socket.destroy(), 100).unref();
+
+    const sessionId = req.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
+    if (!transport) {
+      if (typeof sessionId === 'string') return json(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
+      if (req.method !== 'POST' || message?.method !== 'initialize') return json(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'No session: initialize first' } });
+      const server = newServer();
+      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void transports.set(id, created),
+        onsessionclosed: (id) => void transports.delete(id),
+      });
+      created.onclose = () => {
+        if (created.sessionId) transports.delete(created.sessionId);
+        servers.delete(server);
+      };
+      servers.add(server);
+      await server.connect(created);
+      transport = created;
+    }
+    await transport.handleRequest(req, res, body);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      if (!res.headersSent) json(res, 500, { error: err.message });
+      else res.destroy();
+    });
+  });
+  http.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, '127.0.0.1', () => resolve());
+  });
+  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  url = base;
+  return {
+    url: `${base}/mcp`,
+    requests,
+    behave: (b) => void (behaviour = b),
+    addTool(name, description) {
+      extraTools.push({ name, description });
+      // registerTool tells each connected session: notifications/tools/list_changed.
+      for (const server of servers) registerExtra(server, { name, description });
+    },
+    sessions: () => transports.size,
+    async close() {
+      await Promise.all([...transports.values()].map((t) => t.close().catch(() => {})));
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
