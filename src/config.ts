@@ -83,6 +83,8 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
+  /** /latest/mcp (src/mcp/server): how long an agent call waits for the reply, how long a session may idle, sessions per credential. */
+  mcp: { agentWaitSeconds: number; sessionIdleSeconds: number; sessionsPerPrincipal: number };
   /** Entries each in-memory cache holds at most (bench/README.md, "Every cache and queue, bounded"). */
   cacheLimits: CacheLimits;
   /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
@@ -290,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     hookReconcileSeconds: integer(env, 'HANGAR_HOOK_RECONCILE_SECONDS', 900, 1),
     connectionCacheSeconds: integer(env, 'HANGAR_CONNECTION_CACHE_SECONDS', 30, 0),
     principalCacheSeconds: integer(env, 'HANGAR_PRINCIPAL_CACHE_SECONDS', 60, 0),
+    mcp: {
+      agentWaitSeconds: integer(env, 'HANGAR_MCP_AGENT_WAIT_SECONDS', 60, 1),
+      sessionIdleSeconds: integer(env, 'HANGAR_MCP_SESSION_IDLE_SECONDS', 24 * 3600, 60),
+      sessionsPerPrincipal: integer(env, 'HANGAR_MCP_SESSIONS_PER_CREDENTIAL', 100, 1),
+    },
     cacheLimits: {
       principals: integer(env, 'HANGAR_PRINCIPAL_CACHE_MAX_ENTRIES', 10_000, 1),
       connections: integer(env, 'HANGAR_CONNECTION_CACHE_MAX_ENTRIES', 10_000, 1),

@@ -18,6 +18,7 @@ import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { mcpRoutes } from './routes/mcp.ts';
 import { mcpOAuthRoutes } from './routes/mcp-oauth.ts';
 import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
@@ -151,6 +152,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
   await mcpOAuthRoutes(app, db, config);
+  mcpRoutes(app, platform, rateLimit);
   notAvailableRoutes(app);
   await registerDashboard(app);
   return app;

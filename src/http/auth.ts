@@ -36,6 +36,8 @@ declare module 'fastify' {
     keyless?: boolean;
     /** Error statuses this route answers beyond those of its auth requirement, with why (docs.ts). */
     errors?: Record<number, string>;
+    /** The route authenticates its callers itself (`auth` still says what for the docs): /latest/mcp, which also takes OAuth tokens. */
+    ownAuth?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -128,7 +130,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
   /** The caller's admission: undefined once decided without waiting, else a promise of it. */
   function admit(request: FastifyRequest): void | Promise<void> {
     const requirement = request.routeOptions.config.auth ?? 'none';
-    if (requirement === 'none') return;
+    if (requirement === 'none' || request.routeOptions.config.ownAuth) return;
     if (requirement === 'anonymous') return rateLimit.consume(`ip:${request.ip}`);
     const given = credentialOf(request, config);
     if (!given) {

@@ -46,7 +46,16 @@ async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: R
   }
 }
 
-export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefinition, params: Record<string, unknown>): Promise<RunResult> {
+/**
+ * How a caller follows and stops a run (an MCP client's progress and cancellation): once `signal`
+ * is aborted no further step starts (the one in flight finishes), and the run fails saying so.
+ */
+export interface RunControl {
+  signal?: AbortSignal;
+  onStep?: (done: number, total: number, step: string) => void;
+}
+
+export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefinition, params: Record<string, unknown>, control: RunControl = {}): Promise<RunResult> {
   checkParams(tool, params);
   const started = performance.now();
   const scope: Scope = { params, steps: {} };
@@ -55,6 +64,10 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
   const steps: RunResult['steps'] = {};
   for (const step of tool.transformations.steps) {
     const stepStarted = performance.now();
+    if (control.signal?.aborted) {
+      const message = `The run was cancelled before step "${step.name}" (${step.transformation}) started.`;
+      return { status: 'failed', output: null, errors: [{ step: step.name, transformation: step.transformation, message, error_type: 'cancelled' }], credits_used: credits, executionTime: Math.round(performance.now() - started), steps };
+    }
     try {
       const rendered = render(step.params, scope) as Record<string, unknown>;
       const { output, credits: used } = await runStep(deps, actor, step, rendered);
@@ -62,6 +75,7 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
       steps[step.name] = { output, executionTime: Math.round(performance.now() - stepStarted), credits: used, transformation: step.transformation };
       credits += used;
       last = output;
+      control.onStep?.(Object.keys(steps).length, tool.transformations.steps.length, step.name);
     } catch (err) {
       if (!(err instanceof HangarError)) throw err;
       return {

@@ -14,7 +14,7 @@ import { enqueue } from '../jobs/queue.ts';
 import { assertValid } from '../validation.ts';
 import { checkTool, ToolSchema, type ToolDefinition } from './definition.ts';
 import { hostedErrors, hostedRun } from './hosted-run.ts';
-import { checkParams, runTool, type RunnerDeps, type RunResult } from './runner.ts';
+import { checkParams, runTool, type RunControl, type RunnerDeps, type RunResult } from './runner.ts';
 
 export const TOOL_RUN_JOB = 'tool_run';
 
@@ -101,8 +101,8 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
     return shape(found);
   }
 
-  async function run(actor: Actor, tool: ToolDefinition, params: Record<string, unknown>): Promise<RunResult> {
-    return runTool(runner, actor, tool, params);
+  async function run(actor: Actor, tool: ToolDefinition, params: Record<string, unknown>, control?: RunControl): Promise<RunResult> {
+    return runTool(runner, actor, tool, params, control);
   }
 
   return {
@@ -225,9 +225,9 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
       return result;
     },
 
-    /** A run answered in the hosted shape (trigger_limited). */
-    async triggerHosted(actor: Actor, id: string, params: Record<string, unknown>) {
-      return hostedRun(await run(actor, await load(actor.project.id, id), params));
+    /** A run answered in the hosted shape (trigger_limited; also /latest/mcp's tools/call, which follows and may stop it). */
+    async triggerHosted(actor: Actor, id: string, params: Record<string, unknown>, control?: RunControl) {
+      return hostedRun(await run(actor, await load(actor.project.id, id), params, control));
     },
 
     /**

@@ -1,0 +1,242 @@
+// /latest/mcp: Hangar as an MCP server over streamable HTTP (src/mcp/server). This file is the HTTP
+// side only: the Origin check, authentication (a project key exactly as REST takes it, or a bearer
+// token handed to the OAuth verifier), the rate limit, and turning the endpoint's web Response or
+// refusal into Fastify's reply. Refusals answer both ways at once: a JSON-RPC error object (what MCP
+// clients read) and the contract's `{message, error_type, error_audience}` (what every Hangar error has).
+import { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { HangarError, unauthorized } from '../../errors.ts';
+import { atLeast } from '../../governance/permissions.ts';
+import { authenticate, type Principal } from '../../governance/principal.ts';
+import { createMcpService, McpRefusal, parseToolsets, PROTOCOL_VERSIONS, type Answer, type Exchange } from '../../mcp/server/index.ts';
+import type { Platform } from '../../platform.ts';
+import { parseAuthorization } from '../auth.ts';
+import { errorHandler } from '../errors.ts';
+import type { RateLimit } from '../rate-limit.ts';
+
+/** Resolves a bearer value that is not a project key (an OAuth access token) to its principal, or throws a 401. */
+export type McpTokenVerifier = (token: string) => Promise<Principal>;
+
+export interface McpRouteOptions {
+  /** Set once OAuth for MCP clients is wired in (src/mcp/oauth/verify.ts). */
+  oauthVerifier?: McpTokenVerifier;
+}
+
+const tags = ['mcp'];
+const KEY_FORM = /^(?:bearer\s+)?[^\s:]*:\S+$/i;
+const BEARER = /^bearer\s+(\S+)$/i;
+const FORMS = 'Send "Authorization: Bearer <project_id>:<api_key>" (as on REST), or an OAuth access token for this server.';
+
+const JSONRPC_CODES: Record<number, number> = { 400: -32600, 401: -32001, 403: -32001, 404: -32001, 413: -32600, 429: -32000 };
+
+function refuse(reply: FastifyReply, status: number, code: number, message: string, errorType: string, audience = 'user') {
+  // Sent as text: the route's declared error schema (the contract's body) would drop the JSON-RPC fields.
+  return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message }, message, error_type: errorType, error_audience: audience }));
+}
+
+const headerOf = (request: FastifyRequest, name: string) => {
+  const v = request.headers[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+const HeaderDocs = Type.Object(
+  {
+    'mcp-session-id': Type.Optional(Type.String({ maxLength: 100, description: 'The session id `initialize` answered; on every later request.' })),
+    'mcp-protocol-version': Type.Optional(Type.String({ maxLength: 40, description: `The negotiated revision: ${PROTOCOL_VERSIONS.join(', ')}.` })),
+  },
+  { additionalProperties: true },
+);
+const QueryDocs = Type.Object({
+  toolsets: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Which kinds tools/list offers, comma-separated: `tools` (saved tools), `agents`, `steps` (named steps and the API Call of every connection), `all`. Default `tools,agents`.' }),
+  ),
+});
+const JsonRpcMessage = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(Type.Union([Type.String(), Type.Integer()])),
+    method: Type.Optional(Type.String({ description: 'initialize, tools/list, tools/call, ping, notifications/initialized, notifications/cancelled, …' })),
+    params: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: true, description: 'One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26).' },
+);
+const ERRORS = {
+  401: 'No credential, or one that is not valid. Answers `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/latest/mcp"`.',
+  403: 'A browser page of another origin (the Origin header), or a role below viewer.',
+  404: 'The Mcp-Session-Id names no live session of this credential: send initialize again.',
+  406: 'Accept allows neither application/json nor text/event-stream.',
+};
+const DESCRIPTION = [
+  'Hangar as an MCP server (streamable HTTP; revisions 2025-11-25, 2025-06-18, 2025-03-26). Sessions are kept in PostgreSQL, so any process or server of the region continues them.',
+  'Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401\'s `WWW-Authenticate`). A browser page of another origin is refused.',
+].join('\n\n');
+
+export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: RateLimit, options: McpRouteOptions = {}): void {
+  const { config, db } = platform;
+  const mcp = createMcpService(platform);
+  const resourceMetadata = `${config.publicUrl}/.well-known/oauth-protected-resource/latest/mcp`;
+  const ownOrigins = new Set([config.publicUrl, config.baseUrls[config.region]].map((u) => new URL(u).origin));
+  const fallback = errorHandler(db.outage);
+
+  /** The caller, as REST would admit it for a viewer route, or the OAuth verifier's principal. */
+  async function principalOf(request: FastifyRequest): Promise<Principal & { project: NonNullable<Principal['project']> }> {
+    const header = request.headers.authorization;
+    if (header === undefined || header.trim() === '') throw unauthorized(`/latest/mcp needs a credential. ${FORMS}`);
+    let principal: Principal;
+    const bearer = BEARER.exec(header.trim());
+    if (KEY_FORM.test(header.trim())) {
+      const { projectId, apiKey } = parseAuthorization(header, config);
+      if (!projectId) throw unauthorized(`/latest/mcp acts on a project: put its id before the key. ${FORMS}`);
+      principal = await authenticate(db.pool, config, { kind: 'key', key: apiKey }, projectId, 'viewer', platform.principals);
+    } else if (bearer && options.oauthVerifier) {
+      principal = await options.oauthVerifier(bearer[1]);
+      if (!principal.project || !atLeast(principal.project.role, 'viewer')) throw new HangarError(403, 'forbidden', 'This token\'s user needs at least the viewer role in its project.');
+    } else throw unauthorized(`The Authorization header is neither a project key nor an access token this server issued. ${FORMS}`);
+    await rateLimit.consume(principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`);
+    return principal as Principal & { project: NonNullable<Principal['project']> };
+  }
+
+  async function exchangeOf(request: FastifyRequest<{ Querystring: { toolsets?: string } }>): Promise<Exchange> {
+    // A browser page elsewhere must not drive a local or intranet Hangar (DNS rebinding): a request
+    // with an Origin is served only from this server's own public origin. Clients that are not
+    // browsers send none.
+    const origin = headerOf(request, 'origin');
+    if (origin !== undefined && !ownOrigins.has(origin)) {
+      throw new McpRefusal(403, -32000, `Origin ${origin.slice(0, 100)} may not use this MCP server; only pages of ${[...ownOrigins].join(', ')} may.`, 'forbidden');
+    }
+    const toolsets = parseToolsets(request.query.toolsets);
+    if ('unknown' in toolsets) throw new McpRefusal(400, -32602, `toolsets: "${toolsets.unknown}" is not a toolset; use tools, agents, steps or all (comma-separated).`, 'validation_error');
+    const principal = await principalOf(request);
+    return {
+      principal,
+      kinds: toolsets.kinds,
+      headers: { accept: headerOf(request, 'accept'), sessionId: headerOf(request, 'mcp-session-id'), protocolVersion: headerOf(request, 'mcp-protocol-version') },
+      body: request.body,
+      log: (fields, message) => request.log.info(fields, message),
+    };
+  }
+
+  /** Sends the endpoint's answer: JSON as text, SSE as a stream that frees the request's server when it ends. */
+  async function send(reply: FastifyReply, answer: Answer) {
+    const { response } = answer;
+    if (answer.sessionId) reply.header('mcp-session-id', answer.sessionId);
+    if (response.status >= 400) {
+      // The SDK transport's own refusal: same body as ours.
+      answer.finished();
+      const text = await response.text();
+      let error: { code?: number; message?: string } = {};
+      try {
+        error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
+      } catch {
+        /* not JSON */
+      }
+      return refuse(reply, response.status, error.code ?? -32000, error.message || `The MCP transport refused the request (${response.status}).`, response.status === 404 ? 'not_found' : 'validation_error');
+    }
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'connection' && key !== 'content-length') reply.header(key, value);
+    });
+    if (!response.body) {
+      answer.finished();
+      return reply.send();
+    }
+    if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      const text = await response.text();
+      answer.finished();
+      return reply.send(text);
+    }
+    const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    stream.on('error', () => answer.finished());
+    stream.on('close', () => answer.finished());
+    // The client went away: stop feeding a stream nobody reads.
+    reply.raw.on('close', () => {
+      stream.destroy();
+      answer.finished();
+    });
+    return reply.send(stream);
+  }
+
+  function onError(error: FastifyError | HangarError | McpRefusal, request: FastifyRequest, reply: FastifyReply) {
+    if (error instanceof McpRefusal) return refuse(reply, error.status, error.code, error.message, error.errorType);
+    if (error instanceof HangarError) {
+      if (error.status === 401) {
+        const given = request.headers.authorization !== undefined;
+        reply.header('www-authenticate', `Bearer resource_metadata="${resourceMetadata}"${given ? ', error="invalid_token"' : ''}`);
+      }
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.status >= 500) return fallback(error, request, reply);
+      const code = error.status === 400 && /not valid JSON|nested more than|NUL character/.test(error.message) ? -32700 : (JSONRPC_CODES[error.status] ?? -32000);
+      return refuse(reply, error.status, code, error.message, error.type, error.audience);
+    }
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return refuse(reply, 413, -32600, `The body is larger than this server accepts (${request.server.initialConfig.bodyLimit} bytes).`, 'payload_too_large');
+    }
+    const fe = error as FastifyError & { validation?: unknown[] };
+    if (fe.validation) return refuse(reply, 400, -32600, fe.message, 'validation_error');
+    return fallback(error as FastifyError, request, reply);
+  }
+
+  const routeConfig = { auth: 'viewer' as const, ownAuth: true, errors: ERRORS };
+  type Req = FastifyRequest<{ Querystring: { toolsets?: string } }>;
+
+  app.post(
+    '/latest/mcp',
+    {
+      config: routeConfig,
+      compress: false,
+      errorHandler: onError,
+      schema: {
+        tags,
+        summary: 'MCP: send a JSON-RPC message',
+        description: `${DESCRIPTION}\n\nThe answer is JSON, or an event stream (progress notifications, then the result) when Accept includes text/event-stream. \`initialize\` answers the \`Mcp-Session-Id\` header; notifications and responses answer 202.`,
+        querystring: QueryDocs,
+        headers: HeaderDocs,
+        body: JsonRpcMessage,
+        response: { 200: Type.Any({ description: 'A JSON-RPC response (application/json) or an event stream of JSON-RPC messages (text/event-stream).' }), 202: Type.Null({ description: 'A notification or response was accepted.' }) },
+      },
+      // The body, query and headers are read by the endpoint (a batch is an array; its refusals carry
+      // the JSON-RPC error): documented here, not enforced by Fastify.
+      validatorCompiler: () => () => true,
+    },
+    async (request: Req, reply) => send(reply, await mcp.post(await exchangeOf(request))),
+  );
+
+  app.get(
+    '/latest/mcp',
+    {
+      config: routeConfig,
+      compress: false,
+      exposeHeadRoute: false,
+      validatorCompiler: () => () => true,
+      errorHandler: onError,
+      schema: {
+        tags,
+        summary: 'MCP: open the server-to-client event stream',
+        description: `${DESCRIPTION}\n\nNeeds \`Accept: text/event-stream\` and the session id; carries \`notifications/tools/list_changed\` whenever the project's tools, agents or connections change (on any server).`,
+        querystring: QueryDocs,
+        headers: HeaderDocs,
+        response: { 200: Type.String({ description: 'text/event-stream' }) },
+      },
+    },
+    async (request: Req, reply) => send(reply, await mcp.get(await exchangeOf(request))),
+  );
+
+  app.delete(
+    '/latest/mcp',
+    {
+      config: routeConfig,
+      errorHandler: onError,
+      validatorCompiler: () => () => true,
+      schema: {
+        tags,
+        summary: 'MCP: end the session',
+        description: `${DESCRIPTION}\n\nEnds the session named by Mcp-Session-Id on every server; its open streams close.`,
+        querystring: QueryDocs,
+        headers: HeaderDocs,
+        response: { 200: Type.Null({ description: 'The session ended.' }) },
+      },
+    },
+    async (request: Req, reply) => send(reply, await mcp.delete(await exchangeOf(request))),
+  );
+}

@@ -1,0 +1,310 @@
+// What a project offers MCP clients: its saved tools, its agents, and the named steps and API Call
+// of each connection, each as an MCP tool with a name unique in the project. Names are derived from
+// what the user named things (a tool's title, an agent's name, a connection's provider and label),
+// so they read well and stay the same across sessions, processes and servers; when two derive the
+// same name, the oldest keeps it and the others add 8 characters of their own id.
+//
+// A project's list is built from the database once and kept in memory until the project's tools,
+// agents or connections change: migration 016 says every such change on one channel, which every
+// process listens to (src/db/notifications.ts); while that link is down nothing is served from memory.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { LRUCache } from 'lru-cache';
+import type pg from 'pg';
+import type { Notifications } from '../../db/notifications.ts';
+import { findProvider } from '../../integrations/providers/index.ts';
+import type { ToolDefinition } from '../../tools/definition.ts';
+import { AGENT_EFFECT, annotationsOf, API_CALL_EFFECT, stepEffect, toolEffect } from './annotations.ts';
+
+export const TOOLS_CHANGED_CHANNEL = 'hangar_mcp_tools';
+
+export type OfferKind = 'tool' | 'agent' | 'step' | 'api_call';
+
+interface OfferBase {
+  name: string;
+  /** What the offer is made from, for the name's tie-break. */
+  sourceId: string;
+  tool: Tool;
+}
+export type Offer =
+  | (OfferBase & { kind: 'tool'; studioId: string; paramsSchema: Record<string, unknown> | undefined })
+  | (OfferBase & { kind: 'agent'; agentId: string })
+  | (OfferBase & { kind: 'step'; connectionId: string; step: string })
+  | (OfferBase & { kind: 'api_call'; connectionId: string; provider: string });
+
+/** Which kinds `?toolsets=` selects: `tools`, `agents`, `steps` (named steps and API Calls), `all`. */
+export const TOOLSETS: Record<string, OfferKind[]> = { tools: ['tool'], agents: ['agent'], steps: ['step', 'api_call'], all: ['tool', 'agent', 'step', 'api_call'] };
+export const DEFAULT_TOOLSETS = 'tools,agents';
+
+/** The kinds a `toolsets` value selects, or the name of the one it does not know. */
+export function parseToolsets(value: string | undefined): { kinds: Set<OfferKind> } | { unknown: string } {
+  const kinds = new Set<OfferKind>();
+  for (const raw of (value ?? DEFAULT_TOOLSETS).split(',')) {
+    const set = raw.trim().toLowerCase();
+    if (!set) continue;
+    const selected = TOOLSETS[set];
+    if (!selected) return { unknown: set.slice(0, 50) };
+    for (const k of selected) kinds.add(k);
+  }
+  return { kinds: kinds.size ? kinds : new Set(TOOLSETS.tools.concat(TOOLSETS.agents)) };
+}
+
+const NAME_MAX = 64;
+
+/** Letters, digits and `_ . -` only (accents dropped, anything else one `_`), at most 64 characters. */
+export function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_.-]+/g, '_')
+    .replace(/^[_.-]+|[_.-]+$/g, '')
+    .slice(0, NAME_MAX);
+}
+
+/** An offer before its name is settled: `base` is the name it would like. */
+type Draft = Offer extends infer O ? (O extends Offer ? Omit<O, 'name' | 'tool'> & { base: string; tool: Omit<Tool, 'name'> } : never) : never;
+
+/** Names unique in the project: the first offer (kind order, then age) keeps a name, later ones add part of their id. */
+function assignNames(offers: Draft[]): Offer[] {
+  const taken = new Set<string>();
+  return offers.map((o) => {
+    let name = o.base;
+    const hex = o.sourceId.replace(/[^0-9a-f]/gi, '').toLowerCase();
+    for (let n = 8; taken.has(name); n += 4) name = `${o.base.slice(0, NAME_MAX - n - 1)}-${hex.slice(0, n) || String(n)}`;
+    taken.add(name);
+    const { base: _base, ...rest } = o;
+    return { ...rest, name, tool: { ...o.tool, name } } as Offer;
+  });
+}
+
+/** An MCP input schema is an object schema; a tool's params_schema may leave its type out. */
+function objectSchema(schema: Record<string, unknown> | undefined): Tool['inputSchema'] {
+  if (!schema) return { type: 'object', properties: {} };
+  if (schema.type === 'object') return schema as Tool['inputSchema'];
+  if (schema.type === undefined) return { ...schema, type: 'object' } as Tool['inputSchema'];
+  return { type: 'object', properties: {} };
+}
+
+/** A TypeBox schema as plain JSON (its symbol keys left out). */
+const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
+// The shapes of what each kind answers in structuredContent: those of the REST routes it mirrors.
+const HOSTED_RUN_SCHEMA = {
+  type: 'object' as const,
+  description: 'What POST /latest/studios/{studio_id}/trigger_limited answers.',
+  properties: {
+    output: { description: "The tool's output ({} when the run failed)." },
+    status: { type: 'string', enum: ['complete', 'failed'] },
+    errors: { type: 'array', items: { type: 'object', properties: { body: { type: 'string' }, step_name: { type: 'string' } } } },
+    executionTime: { type: 'number' },
+    credits_used: { type: 'array' },
+    cost: { type: 'number' },
+  },
+  required: ['output', 'status', 'errors'],
+};
+const STEP_RUN_SCHEMA = {
+  type: 'object' as const,
+  description: 'What POST /latest/integrations/steps/run answers.',
+  properties: { status: { type: 'string' }, output: { type: 'object' }, errors: { type: 'array' }, credits_used: { type: 'number' }, run_id: { type: 'string' } },
+  required: ['status', 'output'],
+};
+const API_CALL_OUTPUT_SCHEMA = {
+  type: 'object' as const,
+  description: "What POST /latest/integrations/api_call answers: the provider's answer, whatever its status.",
+  properties: { status: { type: 'integer' }, headers: { type: 'object', additionalProperties: { type: 'string' } }, response_body: {} },
+  required: ['status', 'headers', 'response_body'],
+};
+export const AGENT_INPUT_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    message: { type: 'string', minLength: 1, maxLength: 200_000, description: 'What to tell the agent.' },
+    conversation_id: { type: 'string', minLength: 1, maxLength: 200, description: 'Continue this task (from an earlier answer) instead of starting one.' },
+  },
+  required: ['message'],
+  additionalProperties: false,
+};
+const AGENT_OUTPUT_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    conversation_id: { type: 'string' },
+    agent_id: { type: 'string' },
+    state: { type: 'string', description: 'The task state; a working state means it outlasted the wait and is still running.' },
+    reply: { type: ['string', 'null'], description: "The agent's last message, once the task has ended." },
+  },
+  required: ['conversation_id', 'agent_id', 'state', 'reply'],
+};
+export function apiCallInputSchema(methods: string[]) {
+  return {
+    type: 'object' as const,
+    properties: {
+      method: { type: 'string', enum: methods },
+      endpoint: { type: 'string', minLength: 1, maxLength: 2000, description: "A path at the provider, e.g. /repos/owner/name; the connection's credentials are added." },
+      body: { description: 'JSON body (not with GET).' },
+      headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Extra request headers (not credentials).' },
+    },
+    required: ['method', 'endpoint'],
+    additionalProperties: false,
+  };
+}
+
+interface StudioRow {
+  id: string;
+  title: string;
+  description: string;
+  params_schema: Record<string, unknown> | null;
+  transformations: ToolDefinition['transformations'];
+}
+interface AgentRow {
+  id: string;
+  name: string;
+  description: string | null;
+}
+interface ConnectionRow {
+  id: string;
+  provider: string;
+  label: string | null;
+  account: string | null;
+}
+
+async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
+  const [studios, agents, connections] = await Promise.all([
+    pool.query<StudioRow>({ name: 'hangar_mcp_studios', text: 'SELECT id, title, description, params_schema, transformations FROM studios WHERE project_id = $1 ORDER BY created_at, id', values: [projectId] }),
+    pool.query<AgentRow>({ name: 'hangar_mcp_agents', text: "SELECT id, name, extra->>'description' AS description FROM agents WHERE project_id = $1 ORDER BY created_at, id", values: [projectId] }),
+    pool.query<ConnectionRow>({ name: 'hangar_mcp_connections', text: "SELECT id, provider, label, account FROM connections WHERE project_id = $1 AND status = 'active' ORDER BY created_at, id", values: [projectId] }),
+  ]);
+  const offers: Draft[] = [];
+  for (const s of studios.rows) {
+    const title = s.title || s.id;
+    offers.push({
+      kind: 'tool',
+      base: slug(title) || 'tool',
+      sourceId: s.id,
+      studioId: s.id,
+      paramsSchema: s.params_schema ?? undefined,
+      tool: {
+        title,
+        description: s.description || `Runs the tool "${title}" (${s.transformations.steps.length} step${s.transformations.steps.length === 1 ? '' : 's'}).`,
+        inputSchema: objectSchema(s.params_schema ?? undefined),
+        outputSchema: HOSTED_RUN_SCHEMA,
+        annotations: annotationsOf(title, await toolEffect(s)),
+        _meta: { 'hangar/kind': 'tool', 'hangar/studio_id': s.id },
+      },
+    });
+  }
+  for (const a of agents.rows) {
+    offers.push({
+      kind: 'agent',
+      base: `agent.${slug(a.name) || 'agent'}`.slice(0, NAME_MAX),
+      sourceId: a.id,
+      agentId: a.id,
+      tool: {
+        title: a.name,
+        description: `${a.description ? `${a.description}\n\n` : ''}Sends a message to the agent "${a.name}" and answers its reply when the task ends. Give conversation_id to continue a task.`,
+        inputSchema: AGENT_INPUT_SCHEMA,
+        outputSchema: AGENT_OUTPUT_SCHEMA,
+        annotations: annotationsOf(a.name, AGENT_EFFECT),
+        _meta: { 'hangar/kind': 'agent', 'hangar/agent_id': a.id },
+      },
+    });
+  }
+  for (const c of connections.rows) {
+    const provider = findProvider(c.provider);
+    if (!provider) continue;
+    const named = c.label || c.account;
+    const prefix = named ? `${provider.id}.${slug(named) || 'connection'}` : provider.id;
+    const on = `${provider.name}${named ? ` (${named})` : ''}`;
+    for (const s of provider.steps) {
+      const step = `${provider.id}.${s.id}`;
+      offers.push({
+        kind: 'step',
+        base: `${prefix}.${s.id}`.slice(0, NAME_MAX),
+        sourceId: c.id,
+        connectionId: c.id,
+        step,
+        tool: {
+          title: `${s.name} — ${on}`,
+          description: `${s.description} Runs on the ${on} connection.`,
+          inputSchema: objectSchema(plain(s.input)),
+          outputSchema: STEP_RUN_SCHEMA,
+          annotations: annotationsOf(`${s.name} — ${on}`, await stepEffect(step)),
+          _meta: { 'hangar/kind': 'step', 'hangar/connection_id': c.id, 'hangar/step': step },
+        },
+      });
+    }
+    offers.push({
+      kind: 'api_call',
+      base: `${prefix}.api_call`.slice(0, NAME_MAX),
+      sourceId: c.id,
+      connectionId: c.id,
+      provider: provider.id,
+      tool: {
+        title: `API Call — ${on}`,
+        description: `Any ${provider.name} API request (${provider.apiCall.methods.join(', ')}) with the ${on} connection's credentials; the answer, whatever its status, is the result.`,
+        inputSchema: apiCallInputSchema(provider.apiCall.methods),
+        outputSchema: API_CALL_OUTPUT_SCHEMA,
+        annotations: annotationsOf(`API Call — ${on}`, API_CALL_EFFECT),
+        _meta: { 'hangar/kind': 'api_call', 'hangar/connection_id': c.id, 'hangar/step': `${provider.id}_api_call` },
+      },
+    });
+  }
+  return assignNames(offers);
+}
+
+export interface ProjectOffers {
+  all: Offer[];
+  byName: Map<string, Offer>;
+}
+
+/**
+ * The offers of each project, cached until they change, and the sessions listening for changes
+ * (`watch`): every process hears every change, whichever process or server made it.
+ */
+export function createCatalogue(pool: pg.Pool, notifications: Notifications, maxProjects = 1000) {
+  const cache = new LRUCache<string, { generation: number; offers: Promise<ProjectOffers> }>({ max: maxProjects });
+  const generations = new Map<string, number>();
+  const watchers = new Map<string, Set<() => void>>();
+  let epoch = 0;
+
+  notifications.listen(TOOLS_CHANGED_CHANNEL, (projectId) => {
+    cache.delete(projectId);
+    generations.set(projectId, (generations.get(projectId) ?? 0) + 1);
+    if (generations.size > maxProjects * 4) generations.clear();
+    for (const watcher of watchers.get(projectId) ?? []) watcher();
+  });
+  // Changes may have been missed: nothing cached is trusted, and every listening session re-reads.
+  notifications.onReset(() => {
+    cache.clear();
+    epoch += 1;
+  });
+  notifications.onReady(() => {
+    for (const set of watchers.values()) for (const watcher of set) watcher();
+  });
+
+  return {
+    async offers(projectId: string): Promise<ProjectOffers> {
+      const cached = cache.get(projectId);
+      if (cached && notifications.live()) return cached.offers;
+      const generation = (generations.get(projectId) ?? 0) + epoch * 1e9;
+      const offers = load(pool, projectId).then((all) => ({ all, byName: new Map(all.map((o) => [o.name, o])) }));
+      // A change that lands while this load runs makes its result stale: it is not kept.
+      offers.then(
+        () => {
+          if ((generations.get(projectId) ?? 0) + epoch * 1e9 === generation && notifications.live()) cache.set(projectId, { generation, offers });
+        },
+        () => {},
+      );
+      return offers;
+    },
+    /** Calls `changed` whenever the project's offers may have changed; returns the unsubscribe. */
+    watch(projectId: string, changed: () => void): () => void {
+      let set = watchers.get(projectId);
+      if (!set) watchers.set(projectId, (set = new Set()));
+      set.add(changed);
+      return () => {
+        set.delete(changed);
+        if (set.size === 0) watchers.delete(projectId);
+      };
+    },
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

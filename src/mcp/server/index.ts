@@ -1,0 +1,20 @@
+// /latest/mcp's domain side, built once per server from the platform's services.
+import type { Platform } from '../../platform.ts';
+import { createCalls } from './calls.ts';
+import { createCatalogue } from './catalogue.ts';
+import { createEndpoint } from './endpoint.ts';
+import { createSessions } from './sessions.ts';
+
+export { McpRefusal, type Answer, type Exchange } from './endpoint.ts';
+export { parseToolsets } from './catalogue.ts';
+export { PROTOCOL_VERSIONS } from './protocol.ts';
+
+export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'notifications' | 'studios' | 'integrations' | 'tasks' | 'metrics'>) {
+  const { config, db, notifications } = platform;
+  const sessions = createSessions(db.pool, notifications, { idleSeconds: config.mcp.sessionIdleSeconds, perPrincipal: config.mcp.sessionsPerPrincipal });
+  const catalogue = createCatalogue(db.pool, notifications);
+  const calls = createCalls({ studios: platform.studios, integrations: platform.integrations, tasks: platform.tasks, metrics: platform.metrics, agentWaitSeconds: config.mcp.agentWaitSeconds });
+  return createEndpoint({ sessions, catalogue, calls, notifications });
+}
+
+export type McpService = ReturnType<typeof createMcpService>;

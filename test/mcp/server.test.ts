@@ -1,0 +1,500 @@
+// Hangar as an MCP server (/latest/mcp), driven by the official SDK's client over streamable HTTP
+// with a project key: every protocol revision Hangar speaks, tools/list with its toolsets and pages,
+// tools/call of each kind run as the REST routes run them (a tool with a provider API Call against
+// the enrichment stand-in, a named step, an API Call, an agent answering through the model
+// stand-in), progress, cancellation, list_changed, and sessions continued, cancelled and ended across
+// two Hangar servers sharing one PostgreSQL. Then the refusals: each a clear HTTP or JSON-RPC error
+// with the contract's body, nothing stored.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
+import { bearer, call, freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
+import { newProject, providerEnv, query, type Client as RestClient } from '../integrations/kit.ts';
+
+const ENR_KEY = 'enr_live_mcp_5c8e1a7b3d9f2e4a6c8b0d1f3a5e7c9b';
+const MODEL_KEY = 'sk-model-mcp-7e1d';
+
+let enr: Enrichment;
+let model: ModelStandin;
+let gate: { url: string; arrived: number; release(): void; close(): Promise<void> };
+let one: TestServer;
+let two: TestServer;
+let c: RestClient;
+let enrConn: string;
+let accountTool: string;
+let failingTool: string;
+let gatedTool: string;
+let agentId: string;
+
+/** A local target that holds each request until released: a step that is running for as long as the test wants. */
+async function startGate() {
+  const waiting: Array<() => void> = [];
+  let arrived = 0;
+  const s: Server = createServer((req, res) => {
+    arrived += 1;
+    req.resume();
+    waiting.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"released":true}'));
+  });
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(s.address() as { port: number }).port}`,
+    get arrived() {
+      return arrived;
+    },
+    release: () => waiting.splice(0).forEach((f) => f()),
+    close: () => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))),
+  };
+}
+
+interface Connected {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+}
+
+/** The SDK client, with the key as REST takes it. `rewrite` may change what the client's fetch sends. */
+async function connect(server: { url: string }, opts: { toolsets?: string; auth?: string; fetch?: typeof fetch; sessionId?: string; version?: string } = {}): Promise<Connected> {
+  const url = new URL(`${server.url}/latest/mcp${opts.toolsets ? `?toolsets=${opts.toolsets}` : ''}`);
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { authorization: opts.auth ?? c.auth } },
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+  });
+  if (opts.version) transport.setProtocolVersion(opts.version);
+  const client = new Client({ name: 'hangar-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** A fetch that asks for another protocol revision in initialize, as an older client would. */
+const asking = (version: string): typeof fetch => async (input, init) => {
+  if (typeof init?.body === 'string' && init.body.includes('"initialize"')) {
+    const body = JSON.parse(init.body);
+    body.params.protocolVersion = version;
+    init = { ...init, body: JSON.stringify(body) };
+  }
+  return fetch(input, init);
+};
+
+async function allTools(client: Client): Promise<{ tools: Tool[]; pages: number }> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : {});
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+    pages += 1;
+  } while (cursor);
+  return { tools, pages };
+}
+
+const raw = (server: { url: string }, method: string, init: { headers?: Record<string, string>; body?: string; path?: string } = {}) =>
+  fetch(`${server.url}${init.path ?? '/latest/mcp'}`, {
+    method,
+    headers: { authorization: c.auth, accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...init.headers },
+    body: init.body,
+  });
+
+const INIT = (version = '2025-11-25') => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+async function sessionCount(): Promise<number> {
+  const [row] = await query<{ n: number }>(one.databaseUrl, 'SELECT count(*)::int AS n FROM mcp_sessions');
+  return row.n;
+}
+
+/** The contract's error body beside the JSON-RPC error object. */
+async function refused(response: Response, status: number, errorType: string, code?: number): Promise<{ message: string }> {
+  const text = await response.text();
+  assert.equal(response.status, status, text);
+  const body = JSON.parse(text);
+  assert.equal(body.error_type, errorType, text);
+  assert.equal(typeof body.message, 'string');
+  assert.equal(body.jsonrpc, '2.0');
+  assert.equal(body.error.message, body.message);
+  if (code !== undefined) assert.equal(body.error.code, code, text);
+  assert.ok(response.headers.get('x-request-id'));
+  return body;
+}
+
+before(async () => {
+  enr = await startEnrichment({ apiKeys: [ENR_KEY] });
+  model = await startModel({ apiKeys: [MODEL_KEY], models: ['mcp-model'] });
+  gate = await startGate();
+  const db = await freshDatabase();
+  const env = { ...providerEnv({ enrichment: enr }), HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_MCP_AGENT_WAIT_SECONDS: '10' };
+  one = await startServer(db, env);
+  two = await startServer(db, env);
+  c = await newProject(one);
+  enrConn = (await c.connect('enrichment', ENR_KEY, 'Sales')).body.connection_id;
+  assert.ok(enrConn);
+  const tool = async (definition: unknown) => {
+    const r = await c.post('/latest/studios/create', definition);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body.studio_id as string;
+  };
+  accountTool = await tool({
+    title: 'Account credits',
+    description: 'Reads the enrichment account.',
+    params_schema: { type: 'object', properties: { note: { type: 'string', maxLength: 20 } }, additionalProperties: false },
+    transformations: {
+      steps: [
+        { name: 'account', transformation: 'enrichment_api_call', params: { connection_id: enrConn, method: 'GET', endpoint: '/account' } },
+        { name: 'again', transformation: 'enrichment_api_call', params: { connection_id: enrConn, method: 'GET', endpoint: '/account' } },
+      ],
+      output: { credits: '{{steps.account.output.response_body.account.credits_remaining}}', note: '{{params.note}}' },
+    },
+  });
+  failingTool = await tool({
+    title: 'Company lookup',
+    params_schema: { type: 'object', required: ['domain'], properties: { domain: { type: 'string' } } },
+    transformations: { steps: [{ name: 'company', transformation: 'enrichment.find_company', params: { connection_id: enrConn, domain: '{{params.domain}}' } }] },
+  });
+  gatedTool = await tool({
+    title: 'Slow then account',
+    transformations: {
+      steps: [
+        { name: 'wait', transformation: 'api_call', params: { url: `${gate.url}/hold` } },
+        { name: 'account', transformation: 'enrichment_api_call', params: { connection_id: enrConn, method: 'GET', endpoint: '/account?after=gate' } },
+      ],
+    },
+  });
+  const agent = await c.post('/latest/agents/upsert', { name: 'Helper Bot', system_prompt: 'You help.', model: 'mcp-model', model_base_url: `${model.url}/v1`, model_api_key: MODEL_KEY });
+  assert.equal(agent.status, 200, JSON.stringify(agent.body));
+  agentId = agent.body.agent_id;
+});
+
+after(async () => {
+  await Promise.all([enr.close(), model.close(), gate.close()]);
+});
+
+describe('sessions and revisions', () => {
+  test('initialize with 2025-11-25, 2025-06-18 and 2025-03-26: each negotiated, and a revision Hangar does not speak is answered with the newest', async () => {
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      const { client, transport } = await connect(one, { fetch: asking(version) });
+      assert.equal(transport.protocolVersion, version);
+      assert.ok(transport.sessionId, 'a session id');
+      assert.equal(client.getServerVersion()?.name, 'hangar');
+      assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: true });
+      const { tools } = await client.listTools();
+      assert.ok(tools.length > 0);
+      await transport.terminateSession();
+      await client.close();
+    }
+    const old = await raw(one, 'POST', { body: INIT('2024-11-05') });
+    assert.equal(old.status, 200);
+    const text = await old.text();
+    assert.match(text, /"protocolVersion":"2025-11-25"/);
+    const session = old.headers.get('mcp-session-id')!;
+    assert.equal((await raw(one, 'DELETE', { headers: { 'mcp-session-id': session } })).status, 200);
+  });
+
+  test('a session opened on one server continues on the other; DELETE on either ends it on both', async () => {
+    const first = await connect(one);
+    const sessionId = first.transport.sessionId!;
+    const onTwo = await connect(two, { sessionId, version: first.transport.protocolVersion });
+    const listed = await onTwo.client.listTools();
+    assert.ok(listed.tools.some((t) => t.name === 'Account_credits'));
+    const called = await onTwo.client.callTool({ name: 'Account_credits', arguments: {} });
+    assert.equal(called.isError, undefined);
+    await onTwo.transport.terminateSession();
+    await assert.rejects(first.client.listTools(), (err: Error) => /404|Session/i.test(err.message));
+    const after = await raw(one, 'POST', { headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    await refused(after, 404, 'not_found', -32001);
+    await first.client.close();
+    await onTwo.client.close();
+  });
+
+  test('a session belongs to the credential that opened it: another key of the project finds nothing', async () => {
+    const first = await connect(one);
+    const key = await c.post(`/latest/auth/users/${c.org.user_id}/keys/create`, {});
+    assert.equal(key.status, 200, JSON.stringify(key.body));
+    const other = await raw(one, 'POST', {
+      headers: { authorization: bearer(c.projectId, key.body.api_key), 'mcp-session-id': first.transport.sessionId! },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    await refused(other, 404, 'not_found');
+    await first.transport.terminateSession();
+  });
+});
+
+describe('tools/list', () => {
+  test('names, schemas, annotations and _meta of each kind; toolsets select them; pages of 100 with cursors', async () => {
+    const { client, transport } = await connect(one, { toolsets: 'all' });
+    const { tools } = await allTools(client);
+    const names = tools.map((t) => t.name);
+    assert.equal(new Set(names).size, names.length, 'names are unique');
+    for (const t of tools) {
+      assert.match(t.name, /^[A-Za-z0-9_.-]{1,64}$/);
+      assert.equal(t.inputSchema.type, 'object');
+      assert.ok(t.title && t.description, `${t.name} has a title and description`);
+      assert.ok(t.annotations && typeof t.annotations.readOnlyHint === 'boolean' && t.annotations.openWorldHint === true);
+      assert.ok(['tool', 'agent', 'step', 'api_call'].includes(t._meta?.['hangar/kind'] as string));
+    }
+    const account = tools.find((t) => t.name === 'Account_credits')!;
+    assert.deepEqual(account._meta, { 'hangar/kind': 'tool', 'hangar/studio_id': accountTool });
+    assert.deepEqual(account.inputSchema, { type: 'object', properties: { note: { type: 'string', maxLength: 20 } }, additionalProperties: false });
+    // Two GET API Calls: read-only, as the steps are.
+    assert.deepEqual([account.annotations?.readOnlyHint, account.annotations?.destructiveHint], [true, false]);
+    const lookup = tools.find((t) => t._meta?.['hangar/studio_id'] === failingTool)!;
+    assert.equal(lookup.annotations?.readOnlyHint, false, 'find_company POSTs');
+    const agent = tools.find((t) => t._meta?.['hangar/kind'] === 'agent')!;
+    assert.equal(agent.name, 'agent.Helper_Bot');
+    assert.deepEqual(agent._meta, { 'hangar/kind': 'agent', 'hangar/agent_id': agentId });
+    assert.deepEqual(agent.inputSchema.required, ['message']);
+    const step = tools.find((t) => t._meta?.['hangar/step'] === 'enrichment.find_contact')!;
+    assert.equal(step.name, 'enrichment.Sales.find_contact');
+    assert.equal(step._meta?.['hangar/connection_id'], enrConn);
+    const apiCall = tools.find((t) => t._meta?.['hangar/kind'] === 'api_call')!;
+    assert.equal(apiCall.name, 'enrichment.Sales.api_call');
+    assert.deepEqual((apiCall.inputSchema.properties as any).method.enum, ['GET', 'POST']);
+    assert.equal(apiCall.annotations?.destructiveHint, true);
+    await transport.terminateSession();
+
+    const kindsOf = async (toolsets?: string) => {
+      const s = await connect(one, { toolsets });
+      const list = await allTools(s.client);
+      await s.transport.terminateSession();
+      return new Set(list.tools.map((t) => t._meta?.['hangar/kind']));
+    };
+    assert.deepEqual(await kindsOf(), new Set(['tool', 'agent']));
+    assert.deepEqual(await kindsOf('steps'), new Set(['step', 'api_call']));
+    assert.deepEqual(await kindsOf('tools'), new Set(['tool']));
+
+    // 120 more tools with one title: pages of 100, names kept apart by their ids, the oldest unsuffixed.
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const r = await c.post('/latest/studios/create', { title: 'Same title!', transformations: { steps: [{ name: 'a', transformation: 'api_call', params: { url: 'https://example.com/' } }] } });
+      ids.push(r.body.studio_id);
+    }
+    const s = await connect(one, { toolsets: 'tools' });
+    const paged = await allTools(s.client);
+    assert.equal(paged.pages, 2);
+    const same = paged.tools.filter((t) => ids.includes(t._meta?.['hangar/studio_id'] as string));
+    assert.equal(same.length, 120);
+    assert.equal(same[0].name, 'Same_title');
+    for (const t of same.slice(1)) assert.equal(t.name, `Same_title-${(t._meta?.['hangar/studio_id'] as string).replace(/-/g, '').slice(0, 8)}`);
+    const again = await allTools(s.client);
+    assert.deepEqual(again.tools.map((t) => t.name), paged.tools.map((t) => t.name), 'names are stable');
+    await assert.rejects(s.client.listTools({ cursor: 'bm90LWEtY3Vyc29y' }), (err: McpError) => err.code === ErrorCode.InvalidParams && /cursor/.test(err.message));
+    await c.post('/latest/studios/bulk_delete', { ids });
+    await s.transport.terminateSession();
+  });
+});
+
+describe('tools/call', () => {
+  test('a tool: structuredContent is what trigger_limited answers for the same params, beside its text; progress per step', async () => {
+    const { client, transport } = await connect(one);
+    const progress: Array<{ progress: number; total?: number }> = [];
+    const result = await client.callTool({ name: 'Account_credits', arguments: { note: 'hi' } }, undefined, { onprogress: (p) => progress.push(p) });
+    const rest = await c.post(`/latest/studios/${accountTool}/trigger_limited`, { params: { note: 'hi' } });
+    assert.equal(rest.status, 200);
+    const structured = result.structuredContent as any;
+    assert.deepEqual({ ...structured, executionTime: 0 }, { ...rest.body, executionTime: 0 });
+    assert.deepEqual(structured.output, { credits: enr.account.credits_remaining, note: 'hi' });
+    assert.deepEqual(JSON.parse((result.content as any)[0].text), structured);
+    assert.deepEqual(progress.map((p) => [p.progress, p.total]), [[1, 2], [2, 2]]);
+    await transport.terminateSession();
+  });
+
+  test("a tool's failure is a result with isError and the REST error's body; unknown tools and bad arguments are JSON-RPC errors naming the field", async () => {
+    const { client, transport } = await connect(one);
+    // A proxy's HTML page instead of the provider's JSON: the step fails (upstream_error).
+    enr.behave({ kind: 'garbage', times: 1 });
+    const failed = await client.callTool({ name: 'Company_lookup', arguments: { domain: 'northwind.io' } });
+    const rest = await c.post(`/latest/studios/${failingTool}/trigger_limited`, { params: { domain: 'northwind.io' } });
+    assert.equal(failed.isError, true);
+    assert.equal((failed.structuredContent as any).status, 'failed');
+    assert.match((failed.content as any)[0].text, /^Step "company" \(enrichment\.find_company\) failed: .*not JSON/);
+    assert.equal((failed.content as any)[0].text, (failed.structuredContent as any).errors[0].body);
+    assert.equal(rest.body.status, 'complete', 'the stand-in failed once only');
+
+    await assert.rejects(client.callTool({ name: 'No_such_tool', arguments: {} }), (err: McpError) => err.code === ErrorCode.InvalidParams && /no tool "No_such_tool"/.test(err.message));
+    await assert.rejects(client.callTool({ name: 'Company_lookup', arguments: {} }), (err: McpError) => err.code === ErrorCode.InvalidParams && /arguments.*domain/.test(err.message));
+    await assert.rejects(client.callTool({ name: 'Account_credits', arguments: { note: 'x'.repeat(30) } }), (err: McpError) => err.code === ErrorCode.InvalidParams && /arguments\.note/.test(err.message));
+    // A step offered only with ?toolsets=steps.
+    await assert.rejects(client.callTool({ name: 'enrichment.Sales.api_call', arguments: { method: 'GET', endpoint: '/account' } }), (err: McpError) => err.code === ErrorCode.InvalidParams && /toolsets/.test(err.message));
+    await transport.terminateSession();
+  });
+
+  test('a named step and an API Call of a connection, as steps/run and api_call answer them', async () => {
+    const { client, transport } = await connect(one, { toolsets: 'steps' });
+    const step = await client.callTool({ name: 'enrichment.Sales.find_company', arguments: { domain: 'northwind.io' } });
+    assert.equal(step.isError, undefined, JSON.stringify(step));
+    const s = step.structuredContent as any;
+    assert.equal(s.status, 'complete');
+    assert.equal(s.output.company.name, 'Northwind Analytics');
+    assert.equal(typeof s.run_id, 'string');
+    const api = await client.callTool({ name: 'enrichment.Sales.api_call', arguments: { method: 'GET', endpoint: '/account' } });
+    const rest = await c.api(enrConn, 'GET', '/account');
+    assert.deepEqual((api.structuredContent as any).response_body, rest.body.response_body);
+    assert.equal((api.structuredContent as any).status, 200);
+    // Hangar's own refusal once running is the tool's failure, with REST's message.
+    const refusedCall = await client.callTool({ name: 'enrichment.Sales.api_call', arguments: { method: 'GET', endpoint: 'https://elsewhere.example/x' } });
+    assert.equal(refusedCall.isError, true);
+    assert.match((refusedCall.content as any)[0].text, /endpoint must be a path at the provider/);
+    await assert.rejects(client.callTool({ name: 'enrichment.Sales.api_call', arguments: { method: 'DELETE', endpoint: '/account' } }), (err: McpError) => err.code === ErrorCode.InvalidParams && /arguments\.method/.test(err.message));
+    await transport.terminateSession();
+  });
+
+  test("an agent: the call starts its task and answers the agent's reply; conversation_id continues it", async () => {
+    model.script({ content: 'Hello from Helper Bot.' }, { content: 'Second answer.' });
+    const { client, transport } = await connect(one);
+    const progress: unknown[] = [];
+    const first = await client.callTool({ name: 'agent.Helper_Bot', arguments: { message: 'Hi there' } }, undefined, { onprogress: (p) => progress.push(p), timeout: 20_000 });
+    assert.equal(first.isError, undefined, JSON.stringify(first));
+    const s = first.structuredContent as any;
+    assert.equal(s.reply, 'Hello from Helper Bot.');
+    assert.equal(s.agent_id, agentId);
+    assert.equal((first.content as any)[0].text, 'Hello from Helper Bot.');
+    const second = await client.callTool({ name: 'agent.Helper_Bot', arguments: { message: 'Again', conversation_id: s.conversation_id } }, undefined, { timeout: 20_000 });
+    assert.equal((second.structuredContent as any).reply, 'Second answer.');
+    assert.equal((second.structuredContent as any).conversation_id, s.conversation_id);
+    await assert.rejects(client.callTool({ name: 'agent.Helper_Bot', arguments: { text: 'x' } }), (err: McpError) => err.code === ErrorCode.InvalidParams && /arguments/.test(err.message));
+    await transport.terminateSession();
+  });
+
+  test('notifications/cancelled, received by the other server, stops the run: the step not yet started never starts', async () => {
+    // Notifications (no id) go to the second server: the run is on the first.
+    const split: typeof fetch = async (input, init) => {
+      const isNotification = typeof init?.body === 'string' && /"method":"notifications\/cancelled"/.test(init.body);
+      return fetch(isNotification ? String(input).replace(one.url, two.url) : input, init);
+    };
+    const { client, transport } = await connect(one, { fetch: split });
+    const before = enr.requests.length;
+    const arrivedBefore = gate.arrived;
+    const controller = new AbortController();
+    const pending = client.callTool({ name: 'Slow_then_account', arguments: {} }, undefined, { signal: controller.signal });
+    const end = Date.now() + 5000;
+    while (gate.arrived === arrivedBefore && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(gate.arrived, arrivedBefore + 1, 'the first step is running');
+    controller.abort('enough');
+    await assert.rejects(pending);
+    await new Promise((r) => setTimeout(r, 300));
+    gate.release();
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(enr.requests.slice(before).filter((r) => r.query.after === 'gate').length, 0, 'the second step never ran');
+    const metrics = await fetch(`${one.url}/metrics`).then((r) => r.text());
+    assert.match(metrics, /hangar_mcp_tool_calls_total\{kind="tool",outcome="cancelled"\} [1-9]/);
+    assert.match(metrics, /hangar_mcp_tool_calls_total\{kind="tool",outcome="ok"\} [1-9]/);
+    await transport.terminateSession();
+  });
+
+  test('a viewer may call what REST lets a viewer run', async () => {
+    const email = `viewer-${Date.now()}@example.test`;
+    const invite = await c.post('/latest/auth/invite/create', { email, permissions: { items: { platformDefault: { actions: { 'role:viewer': true } } } } });
+    const accepted = await call(one, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password', name: 'V' } });
+    const login = await call(one, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
+    const cookies = login.headers.getSetCookie().map((x) => x.split(';')[0]);
+    const csrf = cookies.find((x) => x.startsWith('hangar_csrf='))!.slice('hangar_csrf='.length);
+    const key = await call(one, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: { cookie: cookies.join('; '), 'x-hangar-csrf': csrf }, body: {} });
+    const { client, transport } = await connect(one, { auth: bearer(c.projectId, key.body.api_key) });
+    const result = await client.callTool({ name: 'Account_credits', arguments: {} });
+    assert.equal((result.structuredContent as any).status, 'complete');
+    await transport.terminateSession();
+  });
+});
+
+describe('list_changed', () => {
+  test('a session listening on the GET stream of one server hears a tool created through the other', async () => {
+    const { client, transport } = await connect(one);
+    let heard = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void (heard += 1));
+    // The SDK client opens its GET stream after initialization; give it a moment.
+    await new Promise((r) => setTimeout(r, 300));
+    const created = await c.on(two).post('/latest/studios/create', { title: 'Brand new', transformations: { steps: [{ name: 'a', transformation: 'api_call', params: { url: 'https://example.com/' } }] } });
+    assert.equal(created.status, 200);
+    const end = Date.now() + 5000;
+    while (heard === 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(heard >= 1, 'notifications/tools/list_changed arrived');
+    const { tools } = await client.listTools();
+    assert.ok(tools.some((t) => t.name === 'Brand_new'), 'the list has the new tool at once');
+    await c.post('/latest/studios/bulk_delete', { ids: [created.body.studio_id] });
+    await transport.terminateSession();
+  });
+});
+
+describe('refusals: clear HTTP or JSON-RPC errors, nothing stored', () => {
+  test('no credential, a malformed one, a wrong key: 401 with WWW-Authenticate naming the protected-resource metadata', async () => {
+    const count = await sessionCount();
+    for (const authorization of ['', 'Bearer not-a-token', `Bearer ${c.projectId}:sk-us-${'A'.repeat(43)}`]) {
+      const r = await raw(one, 'POST', { headers: { authorization }, body: INIT() });
+      await refused(r, 401, 'unauthorized');
+      assert.match(r.headers.get('www-authenticate') ?? '', /^Bearer resource_metadata="http:\/\/[^"]+\/\.well-known\/oauth-protected-resource\/latest\/mcp"/);
+    }
+    const eu = await raw(one, 'POST', { headers: { authorization: `Bearer ${c.projectId}:${c.org.api_key}:eu` }, body: INIT() });
+    await refused(eu, 421, 'wrong_region');
+    assert.equal(await sessionCount(), count);
+  });
+
+  test('another origin is refused; none, or the server\'s own public origin, is served', async () => {
+    const pub = await startServer(one.databaseUrl, { HANGAR_PUBLIC_URL: 'https://hangar.example.test' });
+    const count = await sessionCount();
+    await refused(await raw(pub, 'POST', { headers: { origin: 'https://evil.example' }, body: INIT() }), 403, 'forbidden');
+    await refused(await raw(pub, 'POST', { headers: { origin: 'null' }, body: INIT() }), 403, 'forbidden');
+    assert.equal(await sessionCount(), count);
+    const own = await raw(pub, 'POST', { headers: { origin: 'https://hangar.example.test' }, body: INIT() });
+    assert.equal(own.status, 200, await own.text());
+    const none = await raw(pub, 'POST', { body: INIT() });
+    assert.equal(none.status, 200);
+    for (const r of [own, none]) await raw(pub, 'DELETE', { headers: { 'mcp-session-id': r.headers.get('mcp-session-id')! } });
+    await pub.close();
+  });
+
+  test('malformed JSON, a non-JSON-RPC body, batches, a bad initialize, oversized and deeply nested arguments', async () => {
+    const count = await sessionCount();
+    await refused(await raw(one, 'POST', { body: '{"jsonrpc":' }), 400, 'validation_error', -32700);
+    await refused(await raw(one, 'POST', { body: '{"hello":"world"}' }), 400, 'validation_error', -32600);
+    await refused(await raw(one, 'POST', { body: `[${INIT()}]` }), 400, 'validation_error', -32600);
+    await refused(await raw(one, 'POST', { body: '[]' }), 400, 'validation_error', -32600);
+    await refused(await raw(one, 'POST', { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } }) }), 400, 'validation_error', -32602);
+    await refused(await raw(one, 'POST', { body: INIT(), headers: { accept: 'text/html' } }), 406, 'validation_error');
+    assert.equal(await sessionCount(), count, 'nothing stored');
+
+    const open = await raw(one, 'POST', { body: INIT() });
+    assert.equal(open.status, 200);
+    const session = open.headers.get('mcp-session-id')!;
+    const h = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    const batch = JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 3, method: 'ping' }]);
+    const refusedBatch = await refused(await raw(one, 'POST', { headers: h, body: batch }), 400, 'validation_error', -32600);
+    assert.match(refusedBatch.message, /batches/);
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'Account_credits', arguments: { note: 'x'.repeat(2 * 1024 * 1024) } } });
+    await refused(await raw(one, 'POST', { headers: h, body: big }), 413, 'payload_too_large');
+    const deep = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"Account_credits","arguments":{"note":${'['.repeat(200)}${']'.repeat(200)}}}}`;
+    await refused(await raw(one, 'POST', { headers: h, body: deep }), 400, 'validation_error', -32700);
+    // Unknown methods are JSON-RPC errors in a 200 answer.
+    const unknown = await raw(one, 'POST', { headers: { ...h, accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/explode' }) });
+    assert.equal(unknown.status, 200);
+    assert.equal((await unknown.json()).error.code, ErrorCode.MethodNotFound);
+    // Protocol versions: unknown, or not the session's.
+    await refused(await raw(one, 'POST', { headers: { ...h, 'mcp-protocol-version': '1999-01-01' }, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }) }), 400, 'validation_error');
+    await refused(await raw(one, 'POST', { headers: { ...h, 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }) }), 400, 'validation_error');
+    // No session id, or an unknown one.
+    await refused(await raw(one, 'POST', { body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }) }), 400, 'validation_error');
+    await refused(await raw(one, 'POST', { headers: { 'mcp-session-id': '00000000-0000-4000-8000-000000000000' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }) }), 404, 'not_found');
+    await refused(await raw(one, 'GET', { headers: { ...h, accept: 'application/json' } }), 406, 'validation_error');
+    await refused(await raw(one, 'POST', { headers: h, path: '/latest/mcp?toolsets=everything', body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' }) }), 400, 'validation_error');
+    // JSON answers when the client accepts only JSON.
+    const ping = await raw(one, 'POST', { headers: { ...h, accept: 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'ping' }) });
+    assert.match(ping.headers.get('content-type') ?? '', /^application\/json/);
+    assert.deepEqual(await ping.json(), { jsonrpc: '2.0', id: 11, result: {} });
+    assert.equal((await raw(one, 'DELETE', { headers: h })).status, 200);
+    assert.equal(await sessionCount(), count);
+  });
+
+  test('sessions are bounded per credential', async () => {
+    const limited = await startServer(one.databaseUrl, { HANGAR_MCP_SESSIONS_PER_CREDENTIAL: '3' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await raw(limited, 'POST', { body: INIT() });
+      ids.push(r.headers.get('mcp-session-id')!);
+    }
+    const mine = await query<{ id: string }>(one.databaseUrl, 'SELECT id FROM mcp_sessions WHERE id = ANY($1::uuid[])', [ids]);
+    assert.deepEqual(new Set(mine.map((r) => r.id)), new Set(ids.slice(2)), 'the newest three remain');
+    await limited.close();
+  });
+});
