@@ -60,6 +60,16 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
   async function checkActions(projectId: string, actions: ActionInput[]): Promise<Action[]> {
     const checked: Action[] = [];
     for (const [i, action] of actions.entries()) {
+      if ('mcp' in action && !('studio_id' in action) && !('chain_id' in action) && typeof action.mcp === 'object' && action.mcp !== null && 'connection_id' in action.mcp) {
+        const { connection_id, tools } = action.mcp;
+        const connection = isUuid(connection_id)
+          ? await db.selectFrom('connections').select(['provider', 'status']).where('id', '=', connection_id.toLowerCase()).where('project_id', '=', projectId).executeTakeFirst()
+          : undefined;
+        if (!connection) throw invalid(`actions.${i}.mcp.connection_id: connection ${connection_id} is not in this project.`);
+        if (connection.provider !== 'mcp') throw invalid(`actions.${i}.mcp.connection_id: connection ${connection_id} is not a remote MCP server.`);
+        checked.push({ mcp: { connection_id: connection_id.toLowerCase(), tools: tools === '*' ? '*' : [...new Set(tools)] } });
+        continue;
+      }
       if ('step' in action && 'connection_id' in action) {
         const found = findStep(action.step);
         if (!found) throw invalid(`actions.${i}.step: "${action.step}" is not a named tool step.`);

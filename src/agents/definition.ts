@@ -13,6 +13,21 @@ export const ActionSchema = Type.Union([
     connection_id: Type.String({ minLength: 1, maxLength: 200 }),
     inputs: Type.Optional(Type.Record(Type.String(), Type.Any())),
   }),
+  // A remote MCP server's tools (issue 23 §2), each offered to the model as a function of its own.
+  Type.Object(
+    {
+      mcp: Type.Object(
+        {
+          connection_id: Type.String({ minLength: 1, maxLength: 200 }),
+          tools: Type.Union([Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { minItems: 1, maxItems: 100 }), Type.Literal('*')], {
+            description: 'Names of the tools to offer, or "*" for every tool the server lists.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    },
+    { additionalProperties: false },
+  ),
   // Sub-agents: accepted by the schema so the answer can say plainly that they are not available.
   Type.Object({ agent_id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true }),
 ]);
@@ -32,7 +47,7 @@ export const AgentSchema = Type.Object(
       Type.Array(ActionSchema, {
         maxItems: 50,
         description:
-          'Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}.',
+          'Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), or a remote MCP server\'s tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions); `params`/`inputs` may use {{params.message}}.',
       }),
     ),
     partial_update: Type.Optional(Type.Boolean({ description: 'Accepted for the hosted clients; an update changes only the fields given either way.' })),
@@ -51,7 +66,16 @@ export type ActionInput = Static<typeof ActionSchema>;
 /** A stored action: a tool action always carries both ids. */
 export type Action =
   | { studio_id: string; chain_id: string; params?: Record<string, unknown>; [field: string]: unknown }
-  | { step: string; connection_id: string; inputs?: Record<string, unknown> };
+  | { step: string; connection_id: string; inputs?: Record<string, unknown> }
+  | McpAction;
+
+/** A remote MCP server's tools offered to the model: the named ones, or all it lists. */
+export interface McpAction {
+  mcp: { connection_id: string; tools: string[] | '*' };
+}
+
+/** A tool action may carry any field (the hosted clients'), so `'mcp' in action` alone does not tell. */
+export const isMcpAction = (action: Action): action is McpAction => 'mcp' in action && !('studio_id' in action);
 
 export interface Agent {
   agent_id: string;

@@ -16,7 +16,7 @@ import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
 import { parseBoundedJson } from '../json-limits.ts';
 import { agentNotFound, shape, type AgentRow, type Agents } from './agents.ts';
-import type { Action, Agent } from './definition.ts';
+import { isMcpAction, type Action, type Agent, type McpAction } from './definition.ts';
 import { messageContent } from './message-content.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
@@ -46,9 +46,28 @@ type AgentColumns = AgentRow;
 
 type ToolConfig = { type: 'tool'; id: string; title: string; description: string; params_schema: Record<string, unknown> };
 
+/** What the model is offered: one function, the tool a recorded run names, and which action it belongs to. */
+interface Offer {
+  spec: ToolSpec;
+  tool: ToolConfig;
+  /** The action's index in the agent's actions. */
+  action: number;
+  /** For an MCP action: the remote tool this function calls. */
+  remoteTool?: string;
+}
+
 function functionName(action: Action, index: number): string {
-  const base = 'studio_id' in action ? `tool_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
+  const base = 'studio_id' in action ? `tool_${index}` : isMcpAction(action) ? `mcp_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
   return base.slice(0, 64);
+}
+
+/** A function name for a remote tool: its own name in the characters models accept, unique among the offers. */
+function remoteFunctionName(tool: string, taken: Set<string>): string {
+  const base = tool.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60) || 'tool';
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+  taken.add(name);
+  return name;
 }
 
 export function createLoop(deps: LoopDeps) {
@@ -72,8 +91,14 @@ export function createLoop(deps: LoopDeps) {
     await persist(conversationId, () => db.insertInto('task_messages').values({ conversation_id: conversationId, kind, role, content: JSON.stringify(content) }).execute());
   }
 
-  async function runAction(actor: Actor, action: Action, params: Record<string, unknown>): Promise<ActionResult> {
+  async function runAction(actor: Actor, action: Action, params: Record<string, unknown>, remoteTool?: string): Promise<ActionResult> {
     try {
+      if (isMcpAction(action)) {
+        // The model chose the arguments: they go to the remote tool as they are.
+        if (!remoteTool) return { status: 'failed', output: null, errors: [{ message: "A remote MCP server's tools need a model to choose their arguments; configure one for this agent." }] };
+        const result = await deps.integrations.runStep(actor, { step: 'mcp.call_tool', connection_id: action.mcp.connection_id, inputs: { tool: remoteTool, arguments: params } });
+        return { status: 'complete', output: result.output, errors: [] };
+      }
       if ('studio_id' in action) {
         const result = await deps.studios.triggerLimited(actor, action.studio_id, { ...(action.params ? (render(action.params, { params, steps: {} }) as Record<string, unknown>) : {}), ...params });
         return { status: result.status, output: result.output, errors: result.errors };
@@ -93,28 +118,55 @@ export function createLoop(deps: LoopDeps) {
     return rest;
   }
 
-  /** Each action as a model function, and as the tool a recorded run names (the hosted items' tool_config). */
-  async function describe(agent: Agent, actor: Actor): Promise<Array<{ spec: ToolSpec; tool: ToolConfig }>> {
-    return Promise.all(
-      agent.actions.map(async (action, i) => {
+  /** A remote MCP server's tools, as last listed, each as a model function (the ones the action names, or all). */
+  async function remoteOffers(actor: Actor, action: McpAction, index: number, taken: Set<string>): Promise<Offer[]> {
+    const { tools } = await deps.integrations.mcpTools(actor, action.mcp.connection_id, false);
+    const wanted = action.mcp.tools === '*' ? undefined : new Set(action.mcp.tools);
+    return tools
+      .filter((t) => !wanted || wanted.has(t.name))
+      .map((t) => {
+        const parameters = { properties: {}, ...t.input_schema, type: 'object' };
+        const description = (t.description ?? t.title ?? t.name).slice(0, 1000);
+        return {
+          spec: { type: 'function' as const, function: { name: remoteFunctionName(t.name, taken), description, parameters } },
+          tool: { type: 'tool' as const, id: `mcp:${action.mcp.connection_id}:${t.name}`, title: t.title ?? t.name, description: t.description ?? '', params_schema: parameters },
+          action: index,
+          remoteTool: t.name,
+        };
+      });
+  }
+
+  /** Each action as model functions (an MCP action, one per remote tool), and as the tool a recorded run names (the hosted items' tool_config). */
+  async function describe(agent: Agent, actor: Actor): Promise<Offer[]> {
+    const taken = new Set(agent.actions.map((a, i) => functionName(a, i)));
+    const described = await Promise.all(
+      agent.actions.map(async (action, i): Promise<Offer[]> => {
+        if (isMcpAction(action)) return remoteOffers(actor, action, i, taken);
         if ('studio_id' in action) {
           const tool = await deps.studios.load(actor.project.id, action.studio_id);
           // Function parameters must be an object schema (OpenAI refuses the request otherwise), and a
           // tool's params always are an object, even when its params_schema does not say so.
           const parameters = { properties: {}, ...tool.params_schema, type: 'object' };
-          return {
-            spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${tool.title}. ${tool.description}`.slice(0, 1000), parameters } },
-            tool: { type: 'tool' as const, id: tool.studio_id, title: tool.title, description: tool.description, params_schema: parameters },
-          };
+          return [
+            {
+              spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${tool.title}. ${tool.description}`.slice(0, 1000), parameters } },
+              tool: { type: 'tool' as const, id: tool.studio_id, title: tool.title, description: tool.description, params_schema: parameters },
+              action: i,
+            },
+          ];
         }
         const step = findStep(action.step)!.step;
         const parameters = step.input as unknown as Record<string, unknown>;
-        return {
-          spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${step.name}: ${step.description}`.slice(0, 1000), parameters } },
-          tool: { type: 'tool' as const, id: action.step, title: step.name, description: step.description, params_schema: parameters },
-        };
+        return [
+          {
+            spec: { type: 'function' as const, function: { name: functionName(action, i), description: `${step.name}: ${step.description}`.slice(0, 1000), parameters } },
+            tool: { type: 'tool' as const, id: action.step, title: step.name, description: step.description, params_schema: parameters },
+            action: i,
+          },
+        ];
       }),
     );
+    return described.flat();
   }
 
   type Recorded = { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; action?: string; status?: ActionResult['status']; output?: unknown; errors?: unknown[] };
@@ -144,6 +196,7 @@ export function createLoop(deps: LoopDeps) {
     const tools = described.map((d) => d.spec);
     const runCall = async (call: NonNullable<ChatMessage['tool_calls']>[number]) => {
       const index = tools.findIndex((t) => t.function.name === call.function.name);
+      const offer = described[index];
       let result: ActionResult;
       let args: Record<string, unknown> = {};
       if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
@@ -156,10 +209,10 @@ export function createLoop(deps: LoopDeps) {
         }
         if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
           args = parsed as Record<string, unknown>;
-          result = await runAction(actor, agent.actions[index], args);
+          result = await runAction(actor, agent.actions[offer.action], args, offer.remoteTool);
         } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
       }
-      await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(index >= 0 ? { tool: described[index].tool } : {}) });
+      await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(offer ? { tool: offer.tool } : {}) });
     };
     // A retried run: the model's turns already recorded count against the bound, and the calls of
     // its last turn that have no recorded result run now (those that have are not run again).
@@ -195,7 +248,8 @@ export function createLoop(deps: LoopDeps) {
     for (const [i, action] of agent.actions.entries()) {
       const earlier = recorded.get(functionName(action, i));
       const result: ActionResult = earlier ? { status: earlier.status ?? 'complete', output: earlier.output ?? null, errors: earlier.errors ?? [] } : await runAction(actor, action, { message });
-      if (!earlier) await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(described ? { tool: described[i].tool } : {}) });
+      const tool = described?.find((d) => d.action === i && !d.remoteTool)?.tool;
+      if (!earlier) await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(tool ? { tool } : {}) });
       outputs.push(result.output);
       if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
