@@ -116,7 +116,7 @@ program
     const sandbox = await startSandbox();
     const config = loadConfig({ ...process.env, ...sandbox.env, HANGAR_SANDBOX: 'true' }, { processes: 1 });
     await serve(config, 'all', sandbox.close);
-    process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify(SANDBOX_CREDENTIALS)}\n`);
+    process.stderr.write(`hangar sandbox: providers are local stand-ins; connect them with ${JSON.stringify({ ...SANDBOX_CREDENTIALS, mcp_url: sandbox.mcp.url })}\n`);
   });
 
 /** Admin commands act on the database `start` uses, or with --sandbox on the one `sandbox` uses. */

@@ -7,6 +7,7 @@ import { startAnzEnrichment } from './standins/anz-enrichment.ts';
 import type { Standin } from './standins/base.ts';
 import { startCodeHost, type CodeHost } from './standins/codehost.ts';
 import { startEnrichment } from './standins/enrichment.ts';
+import { startMcpStandin, type McpStandin } from './standins/mcp.ts';
 import { startOAuthServer, type OAuthServer } from './standins/oauth.ts';
 
 /** What a sandbox user connects with: fixed, documented, and worthless anywhere else. */
@@ -30,6 +31,8 @@ export const SANDBOX_CREDENTIALS = {
   codehost_login: 'sandbox-dev',
   codehost_repository: 'sandbox-dev/hello',
   analytics_property: '123456',
+  /** The MCP stand-in's header: `Authorization: Bearer sandbox-mcp-token` (its address is printed at start: `Sandbox.mcp.url`). */
+  mcp_token: 'sandbox-mcp-token',
 } as const;
 
 const CODEHOST_APP = { client_id: 'sandbox-codehost-app', client_secret: 'sandbox-codehost-secret' };
@@ -40,12 +43,14 @@ export interface Sandbox {
   env: Record<string, string>;
   codehost: CodeHost;
   analytics: Analytics;
+  /** A remote MCP server (streamable HTTP at `mcp.url`): echo, add, slow (with progress), fail. */
+  mcp: McpStandin;
   close(): Promise<void>;
 }
 
 export async function startSandbox(): Promise<Sandbox> {
-  const started: Array<Standin | OAuthServer> = [];
-  const keep = <T extends Standin | OAuthServer>(s: T) => (started.push(s), s);
+  const started: Array<Standin | OAuthServer | McpStandin> = [];
+  const keep = <T extends Standin | OAuthServer | McpStandin>(s: T) => (started.push(s), s);
   const close = async () => void (await Promise.all(started.map((s) => s.close())));
   try {
     const c = SANDBOX_CREDENTIALS;
@@ -64,7 +69,10 @@ export async function startSandbox(): Promise<Sandbox> {
         accounts: [{ id: '1', displayName: 'Sandbox account' }],
       }),
     );
+    const mcp = keep(await startMcpStandin({ token: c.mcp_token }));
     const env: Record<string, string> = {
+      // Every stand-in, the MCP server a sandbox user connects included, is on this machine's loopback.
+      HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true',
       HANGAR_ANZ_ENRICHMENT_BASE_URL: anz.url,
       HANGAR_ENRICHMENT_BASE_URL: enrichment.url,
       HANGAR_CODEHOST_BASE_URL: codehost.url,
@@ -72,7 +80,7 @@ export async function startSandbox(): Promise<Sandbox> {
       HANGAR_ANALYTICS_ADMIN_URL: analytics.url,
     };
     Object.assign(env, oauthAppEnv('CODEHOST', codehostOAuth, CODEHOST_APP), oauthAppEnv('ANALYTICS', analyticsOAuth, ANALYTICS_APP));
-    return { env, codehost, analytics, close };
+    return { env, codehost, analytics, mcp, close };
   } catch (err) {
     await close();
     throw err;
