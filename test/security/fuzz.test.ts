@@ -861,6 +861,64 @@ describe('fuzzing every route', () => {
     assert.ok((statuses.get(400) ?? 0) > 0 && (statuses.get(401) ?? 0) > 0, `the fuzzer never got 400 and 401: ${JSON.stringify([...statuses])}`);
   });
 
+  test('/latest/mcp: JSON-RPC messages of every shape, sessions real and not, protocol versions, origins and Accept values', async () => {
+    const auth = { authorization: `Bearer ${world.admin.projectId}:${world.admin.api_key}` };
+    const init = await send(world.server.url, {
+      method: 'POST',
+      path: '/latest/mcp',
+      headers: { ...auth, accept: 'application/json', 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } })),
+    });
+    assert.equal(init.status, 200, init.text);
+    const session = String(init.headers['mcp-session-id']);
+    const method = fc.oneof(
+      fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'notifications/cancelled', 'notifications/progress', 'resources/list', 'prompts/get', 'logging/setLevel', 'completion/complete'),
+      text,
+    );
+    const anyValue = fc.oneof(text, fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...RAW_KEYS), fc.constant(null));
+    const params = fc.oneof(
+      fc.record({ name: fc.oneof(text, fc.constantFrom('x', 'agent.x', 'enrichment.api_call')), arguments: fc.oneof(fc.dictionary(text, anyValue, { maxKeys: 4 }), anyValue) }, { requiredKeys: [] }),
+      fc.record({ cursor: fc.oneof(text, fc.string({ unit: base64urlChar, maxLength: 30 })) }, { requiredKeys: [] }),
+      fc.record({ requestId: anyValue, reason: text }, { requiredKeys: [] }),
+      fc.record({ protocolVersion: fc.oneof(fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'), text), capabilities: anyValue, clientInfo: anyValue }, { requiredKeys: [] }),
+      anyValue,
+    );
+    const message = fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), anyValue), id: fc.oneof(fc.integer(), text, fc.constant(null)), method, params }, { requiredKeys: [] });
+    const body = fc.oneof(
+      { weight: 5, arbitrary: message.map((m) => Buffer.from(JSON.stringify(m).replace(/"@@[\w-]+@@"/g, (k) => RAW[JSON.parse(k)] ?? k))) },
+      { weight: 1, arbitrary: fc.array(message, { maxLength: 4 }).map((m) => Buffer.from(JSON.stringify(m))) },
+      { weight: 1, arbitrary: fc.oneof(text, fc.constantFrom('{', '[', 'null', '1', '"x"', '{"jsonrpc":"2.0"}')).map((t) => Buffer.from(t)) },
+    );
+    const header = <T,>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          verb: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'DELETE'),
+          body,
+          authorized: fc.boolean(),
+          sessionId: header(fc.oneof(fc.constant(session), fc.uuid(), headerText)),
+          version: header(fc.oneof(fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26', '1999-01-01'), headerText)),
+          origin: header(fc.oneof(fc.constantFrom('https://evil.example', 'null', world.server.url), headerText)),
+          accept: header(fc.oneof(fc.constantFrom('application/json', 'application/json, text/event-stream', 'text/html', '*/*'), headerText)),
+          toolsets: header(fc.oneof(fc.constantFrom('all', 'steps', 'tools,agents', 'nope'), text.map(encode))),
+        }),
+        async ({ verb, body, authorized, sessionId, version, origin, accept, toolsets }) => {
+          // An event stream that is allowed to open stays open: that is the GET's purpose, not a hang.
+          if (verb === 'GET' && authorized && sessionId === session && /text\/event-stream/.test(accept ?? '')) accept = 'application/json';
+          const headers: Record<string, string> = { 'content-type': 'application/json', ...(authorized ? auth : {}) };
+          if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
+          if (version !== undefined) headers['mcp-protocol-version'] = version;
+          if (origin !== undefined) headers.origin = origin;
+          if (accept !== undefined) headers.accept = accept;
+          // DELETE of the real session would end it for the rest of the run.
+          if (verb === 'DELETE' && sessionId === session) headers['mcp-session-id'] = randomUUID();
+          await exchange({ method: verb, path: `/latest/mcp${toolsets !== undefined ? `?toolsets=${toolsets}` : ''}`, headers, body: verb === 'POST' ? body : undefined });
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
   test('extreme values in every field of every route: deep nesting, 1e309, huge numbers and strings', async () => {
     const projectAdmin = { label: 'project admin', headers: { authorization: `Bearer ${world.admin.projectId}:${world.admin.api_key}` } };
     const account = { label: 'account', headers: { authorization: `Bearer :${world.admin.api_key}` } };

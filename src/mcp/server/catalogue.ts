@@ -36,12 +36,13 @@ export const TOOLSETS: Record<string, OfferKind[]> = { tools: ['tool'], agents: 
 export const DEFAULT_TOOLSETS = 'tools,agents';
 
 /** The kinds a `toolsets` value selects, or the name of the one it does not know. */
-export function parseToolsets(value: string | undefined): { kinds: Set<OfferKind> } | { unknown: string } {
+export function parseToolsets(value: unknown): { kinds: Set<OfferKind> } | { unknown: string } {
+  if (value !== undefined && typeof value !== 'string') return { unknown: 'a repeated toolsets parameter (give one, comma-separated)' };
   const kinds = new Set<OfferKind>();
   for (const raw of (value ?? DEFAULT_TOOLSETS).split(',')) {
     const set = raw.trim().toLowerCase();
     if (!set) continue;
-    const selected = TOOLSETS[set];
+    const selected = Object.hasOwn(TOOLSETS, set) ? TOOLSETS[set] : undefined;
     if (!selected) return { unknown: set.slice(0, 50) };
     for (const k of selected) kinds.add(k);
   }
