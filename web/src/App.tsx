@@ -6,6 +6,8 @@ import { Agents } from './pages/Agents.tsx';
 import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
+import { Mcp } from './pages/Mcp.tsx';
+import { McpConsent } from './pages/McpConsent.tsx';
 import { OAuthDone } from './pages/OAuthDone.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { ToolPage } from './pages/ToolPage.tsx';
@@ -20,6 +22,7 @@ export function App() {
   const invite = match('/invite/:code', path);
   if (invite) return <InvitePage code={invite.code} />;
   if (path === '/oauth/done') return <OAuthDone />;
+  if (path === '/mcp/authorize') return <McpConsent />;
   return <Shell path={path} />;
 }
 
@@ -27,6 +30,7 @@ const SECTIONS = [
   { path: 'agents', label: 'Agents', admin: false },
   { path: 'tools', label: 'Tools', admin: false },
   { path: 'integrations', label: 'Integrations & API Keys', admin: false },
+  { path: 'mcp', label: 'MCP', admin: false },
   { path: 'members', label: 'Members', admin: true },
 ];
 
@@ -106,6 +110,7 @@ function Page({ path }: { path: string }): ReactNode {
   if ((m = match('/p/:project/tools/:tool', path))) return <ToolPage studioId={m.tool} />;
   if (match('/p/:project/integrations', path)) return <Integrations />;
   if (match('/p/:project/members', path)) return <Members />;
+  if (match('/p/:project/mcp', path)) return <Mcp />;
   return <Empty title="There is no such page.">Pick a section above.</Empty>;
 }
 

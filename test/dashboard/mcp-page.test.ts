@@ -1,0 +1,153 @@
+// The dashboard's MCP side in a real browser: an MCP client (the SDK's client-side auth) sends the
+// user to Hangar; signed out, the consent page goes through sign-in and back; the user sees the
+// client's name and redirect host, picks a project and approves (or denies), and the browser lands
+// on the client's own loopback callback with the code. The MCP page shows the server address, the
+// client configurations and the authorized clients, and Revoke stops the token at once. Each page
+// checked with axe-core, at phone width, and for console errors.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, test } from 'node:test';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
+import { freePort } from '../../src/free-port.ts';
+import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { MemoryProvider } from '../mcp/oauth-kit.ts';
+import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+
+const ADMIN = 'mcp-admin@acme.example';
+const PASSWORD = 'a long admin password';
+
+let server: TestServer;
+let org: Org;
+let projectId: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleWatch: ReturnType<typeof watchConsole>;
+let base: string;
+let callback: http.Server;
+let callbackUrl: string;
+/** The query strings the client's callback received, in order. */
+const landed: URLSearchParams[] = [];
+
+before(async () => {
+  const port = await freePort();
+  base = `http://${ownAddress() ?? '127.0.0.1'}:${port}`;
+  server = await startServer(undefined, { HOST: ownAddress() ?? '127.0.0.1', PORT: String(port), HANGAR_PUBLIC_URL: base, LOG_LEVEL: 'warn' });
+  org = await bootstrap(server, ADMIN, PASSWORD);
+  const p = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Support bots', organization_id: org.organization_id } });
+  projectId = p.body.project_id;
+  await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Research', organization_id: org.organization_id } });
+  // The MCP client's own loopback callback, as a native client runs one.
+  callback = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://127.0.0.1');
+    // The browser also asks for a favicon.
+    if (url.pathname === '/callback') landed.push(url.searchParams);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Done</title><h1>You can close this window</h1></html>');
+  });
+  callback.on('error', (err) => assert.fail(err));
+  await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
+  callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
+  browser = await launch();
+  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  context.setDefaultTimeout(15_000);
+  consoleWatch = watchConsole(context, base);
+  page = await context.newPage();
+});
+
+afterEach(() => consoleWatch.assertClean('MCP pages'));
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => callback?.close(resolve));
+});
+
+const heading = (p: Page, name: string) => p.getByRole('heading', { name, exact: true });
+const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });
+const mcpUrl = () => `${base}/latest/mcp`;
+
+/** An MCP client's first step: registration and the authorization URL it opens in the browser. */
+async function startClient(name: string): Promise<MemoryProvider> {
+  const provider = new MemoryProvider(callbackUrl, { client_name: name });
+  assert.equal(await auth(provider, { serverUrl: mcpUrl() }), 'REDIRECT');
+  return provider;
+}
+
+test('signed out: the consent page goes through sign-in and back; approve lands the code on the client, whose token then works', async () => {
+  const provider = await startClient('Claude Desktop');
+  await page.goto(provider.authorizationUrl!.href);
+  await page.waitForURL('**/sign-in?next=*');
+  await page.getByLabel('Email').fill(ADMIN);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await button(page, 'Sign in').click();
+  await heading(page, 'Connect an MCP client').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/mcp/authorize');
+  const main = page.locator('main');
+  await main.getByText('Claude Desktop').waitFor();
+  await main.getByText(new URL(callbackUrl).host).waitFor();
+  await assertAccessible(page, 'MCP consent');
+  await screenshot(page, 'mcp-consent');
+  await assertFitsPhone(page, 'mcp-consent');
+
+  await page.getByLabel('Project').selectOption({ label: 'Support bots' });
+  await button(page, 'Approve').click();
+  await page.waitForURL(`${callbackUrl}?*`);
+  const answer = landed.at(-1)!;
+  assert.equal(answer.get('state'), 'state-Zq3');
+  assert.equal(answer.get('iss'), base);
+  assert.equal(await auth(provider, { serverUrl: mcpUrl(), authorizationCode: answer.get('code')! }), 'AUTHORIZED');
+  const principal = await verifyMcpAccessToken(server.db.pool, server.platform.config, provider.saved!.access_token);
+  assert.deepEqual([principal.userId, principal.project?.id, principal.project?.role], [org.user_id, projectId, 'admin']);
+});
+
+test('deny sends the client access_denied and authorizes nothing', async () => {
+  const provider = await startClient('Unwanted client');
+  await page.goto(provider.authorizationUrl!.href);
+  await heading(page, 'Connect an MCP client').waitFor();
+  await page.locator('main').getByText('Unwanted client').waitFor();
+  await button(page, 'Deny').click();
+  await page.waitForURL(`${callbackUrl}?*`);
+  assert.equal(landed.at(-1)!.get('error'), 'access_denied');
+  assert.equal(landed.at(-1)!.get('code'), null);
+});
+
+test('MCP page: server address, configurations per client and sign-in, authorized clients with Revoke', async () => {
+  // A second authorization, made through the page, so the list has the one to revoke and another.
+  const provider = await startClient('Cursor');
+  await page.goto(provider.authorizationUrl!.href);
+  await page.getByLabel('Project').selectOption({ label: 'Research' });
+  await button(page, 'Approve').click();
+  await page.waitForURL(`${callbackUrl}?*`);
+  await auth(provider, { serverUrl: mcpUrl(), authorizationCode: landed.at(-1)!.get('code')! });
+  const token = provider.saved!.access_token;
+
+  await page.goto(`/p/${projectId}/agents`);
+  await page.getByRole('link', { name: 'MCP', exact: true }).click();
+  await heading(page, 'MCP').waitFor();
+  await page.locator('#mcp-url', { hasText: mcpUrl() }).waitFor();
+  const config = page.getByRole('region', { name: /^Configuration for/ });
+  assert.equal(await config.textContent(), `claude mcp add --transport http hangar ${mcpUrl()}`);
+  await page.getByRole('radio', { name: 'API key' }).check();
+  assert.match((await config.textContent())!, new RegExp(`--header "Authorization: Bearer ${projectId}:<your API key>"`));
+  await page.getByRole('radio', { name: 'Cursor' }).check();
+  assert.deepEqual(JSON.parse((await config.textContent())!), { mcpServers: { hangar: { url: mcpUrl(), headers: { Authorization: `Bearer ${projectId}:<your API key>` } } } });
+  await page.getByRole('radio', { name: 'VS Code' }).check();
+  await page.getByRole('radio', { name: 'Sign in with Hangar (OAuth)' }).check();
+  assert.deepEqual(JSON.parse((await config.textContent())!), { servers: { hangar: { type: 'http', url: mcpUrl() } } });
+
+  const table = page.locator('table');
+  await table.getByRole('row', { name: /Claude Desktop/ }).waitFor();
+  const row = table.getByRole('row', { name: /Cursor/ });
+  await row.getByText('Research').waitFor();
+  await assertAccessible(page, 'MCP page');
+  await screenshot(page, 'mcp');
+  await assertFitsPhone(page, 'mcp');
+
+  assert.equal(typeof (await verifyMcpAccessToken(server.db.pool, server.platform.config, token)).userId, 'string');
+  await row.getByRole('button', { name: /^Revoke Cursor/ }).click();
+  await page.locator('dialog[open]').getByRole('button', { name: 'Revoke', exact: true }).click();
+  await row.waitFor({ state: 'detached' });
+  await table.getByRole('row', { name: /Claude Desktop/ }).waitFor();
+  await assert.rejects(verifyMcpAccessToken(server.db.pool, server.platform.config, token), /revoked/);
+});
