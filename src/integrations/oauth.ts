@@ -8,6 +8,7 @@ import type { Actor } from '../governance/principal.ts';
 import { digest, randomToken } from '../governance/secrets.ts';
 import { owners, providerOrFail, type ActiveConnection, type Credentials } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
+import type { ConsumedFlow } from './mcp/oauth.ts';
 import type { OAuthConnect, ProviderDefinition } from './provider.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -116,6 +117,8 @@ export async function completeOAuth(
   deps: IntegrationDeps,
   query: URLSearchParams,
   nameAccount: (provider: ProviderDefinition, credentials: Credentials, userinfo: (token: string) => Promise<Record<string, unknown>>) => Promise<string | undefined>,
+  /** Completes the sign-in to a server the connection names (a remote MCP server), which has no OAuth app of Hangar's. */
+  completeRemote?: (flow: ConsumedFlow, stateHash: Buffer) => Promise<{ connection_id: string; provider: string; account: string | null; project_id: string; redirect_url: string | null }>,
 ): Promise<{ connection_id: string; provider: string; account: string | null; project_id: string; redirect_url: string | null }> {
   const state = query.get('state');
   if (!state) throw invalid('The callback has no state; start again with POST /latest/integrations/oauth/get_url.');
@@ -130,6 +133,7 @@ export async function completeOAuth(
   if (!flow) throw invalid('This sign-in is unknown or was already completed; start again with POST /latest/integrations/oauth/get_url.');
   if (flow.expires_at.getTime() < Date.now()) throw invalid('This sign-in expired; start again with POST /latest/integrations/oauth/get_url.');
   const provider = providerOrFail(flow.provider);
+  if (provider.connect.remote && completeRemote) return completeRemote(flow, hash);
   const { app } = appOf(deps, provider);
   const providerError = query.get('error');
   if (providerError) throw new HangarError(400, 'validation_error', `${provider.name} did not grant access (${providerError}).`, 'third_party');

@@ -15,6 +15,7 @@ import { runStep, type StepRunInput } from './steps.ts';
 import { createRemoteConnection, type NewRemoteConnection } from './mcp/connect.ts';
 import { guardedFetch } from './mcp/fetch.ts';
 import { createMcpRemotes } from './mcp/remote.ts';
+import { beginRemoteOAuth, completeRemoteOAuth, freshRemoteToken } from './mcp/oauth.ts';
 import { remoteTarget } from './mcp/target.ts';
 
 /** What connections/create takes: an API key for the providers that take one, an address (and headers) for a remote server. */
@@ -25,14 +26,12 @@ type ProjectCaller = Actor;
 export type Integrations = ReturnType<typeof createIntegrations>;
 
 export function createIntegrations(deps: IntegrationDeps) {
+  const remoteFetch = guardedFetch({ allowPrivate: deps.config.allowPrivateAddresses, connectTimeoutMs: deps.config.providers.timeoutMs });
   const remotes = createMcpRemotes(
     deps.db,
-    {
-      fetch: guardedFetch({ allowPrivate: deps.config.allowPrivateAddresses, connectTimeoutMs: deps.config.providers.timeoutMs }),
-      callTimeoutMs: deps.config.mcpCallTimeoutMs,
-      requestTimeoutMs: deps.config.providers.timeoutMs,
-    },
+    { fetch: remoteFetch, callTimeoutMs: deps.config.mcpCallTimeoutMs, requestTimeoutMs: deps.config.providers.timeoutMs },
     (connection) => remoteTarget(connection),
+    (connection, force) => freshRemoteToken(deps, remoteFetch, connection, force),
   );
 
   /** Asks the provider whether a pasted key works, and which account it is. */
@@ -88,8 +87,9 @@ export function createIntegrations(deps: IntegrationDeps) {
     close: () => remotes.close(),
     listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
     removeConnection: (caller: ProjectCaller, id: string) => removeConnection(deps, caller.project.id, id, (c) => revokeAtProvider(deps, c)),
-    oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string }) => beginOAuth(deps, caller, input),
-    oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount),
+    oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string; url?: string; label?: string }) =>
+      providerOrFail(input.provider).connect.remote ? beginRemoteOAuth(deps, remoteFetch, caller, input) : beginOAuth(deps, caller, input),
+    oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount, (flow, hash) => completeRemoteOAuth(deps, remoteFetch, remotes, flow, hash, query)),
     async runStep(caller: ProjectCaller, input: StepRunInput) {
       const { connection, send } = await connected(caller, input.connection_id);
       return runStep(deps, caller, connection, send, input, remotes);

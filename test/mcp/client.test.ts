@@ -258,6 +258,18 @@ describe('the step mcp.call_tool', () => {
   });
 });
 
+test('a removed connection: its tools and steps fail with connection_removed, its tools route too', async () => {
+  const id = await connected({ url: open.url, label: 'to remove' });
+  const removed = await c.post(`/latest/integrations/connections/${id}/delete`, {});
+  assert.equal(removed.status, 200, JSON.stringify(removed.body));
+  assert.equal(removed.body.revoked_at_provider, false);
+  expectError(await c.get(`/latest/integrations/connections/${id}/mcp/tools`), 409, 'connection_removed');
+  const studio = await tool(c, [{ name: 'gone', transformation: 'mcp.call_tool', params: { connection_id: id, tool: 'echo', arguments: { text: 'x' } } }]);
+  const r = await run(c, studio);
+  assert.equal(r.status, 'failed');
+  assert.match(r.errors[0].message, /was removed/);
+});
+
 test('the header never appears in an answer or a log line', () => {
   assertNoSecrets([TOKEN], c.seen, 'an answer');
   assertNoSecrets([TOKEN], server.logs, 'a log line');

@@ -97,15 +97,21 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
     (request) => integrations.createConnection(projectCaller(request), request.body),
   );
 
-  app.post<{ Body: { provider: string; redirect_url?: string } }>(
+  app.post<{ Body: { provider: string; redirect_url?: string; url?: string; label?: string } }>(
     '/latest/integrations/oauth/get_url',
     {
       config: { auth: 'editor' },
       schema: {
         tags,
         summary: 'Begin signing in to a provider',
-        description: 'Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`.',
-        body: Type.Object({ provider: Provider, redirect_url: Type.Optional(Type.String({ maxLength: 2000 })) }),
+        description:
+          'Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`. For a remote MCP server (`provider: "mcp"`, its `url`, an optional `label`): Hangar reads its protected-resource and authorization-server metadata, registers itself there dynamically, and asks for a token bound to the server (`resource`); the server is checked with it before the connection is stored.',
+        body: Type.Object({
+          provider: Provider,
+          redirect_url: Type.Optional(Type.String({ maxLength: 2000 })),
+          url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: "provider mcp: the server's streamable HTTP address" })),
+          label: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
         response: { 200: Type.Object({ auth_url: Type.String(), expires_at: Type.String({ format: 'date-time' }) }) },
       },
     },

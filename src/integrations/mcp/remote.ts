@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { HangarError } from '../../errors.ts';
 import type { ActiveConnection } from '../connections.ts';
 import type { RemoteTools } from '../provider.ts';
-import { openSession, type McpEnv, type Phase, type RemoteTarget, type Session } from './session.ts';
+import { openSession, RemoteAuthRefused, type McpEnv, type Phase, type RemoteTarget, type Session } from './session.ts';
 
 /** A remote tool as Hangar lists it. */
 export interface RemoteTool {
@@ -44,7 +44,22 @@ export interface McpRemotes extends RemoteTools {
   close(): Promise<void>;
 }
 
-export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (connection: ActiveConnection) => RemoteTarget): McpRemotes {
+/** A connection with a usable token (refreshed when about to expire, or when `force`): OAuth connections' own. */
+export type Freshen = (connection: ActiveConnection, force: boolean) => Promise<ActiveConnection>;
+
+export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (connection: ActiveConnection) => RemoteTarget, fresh: Freshen): McpRemotes {
+  /** Runs `work` with a usable token; a signed-in connection the server refuses is refreshed once and tried again. */
+  async function withAuth<T>(connection: ActiveConnection, work: (current: ActiveConnection) => Promise<T>): Promise<T> {
+    let current = await fresh(connection, false);
+    try {
+      return await work(current);
+    } catch (err) {
+      if (!(err instanceof RemoteAuthRefused) || current.credentials.kind !== 'oauth' || !current.credentials.refresh_token) throw err;
+      current = await fresh(current, true);
+      return work(current);
+    }
+  }
+
   const listeners = new LRUCache<string, Promise<Session>>({
     max: MAX_LISTENERS,
     ttl: LISTEN_IDLE_MS,
@@ -105,6 +120,10 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
   }
 
   async function callTool(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return withAuth(connection, (current) => callOnce(current, tool, args));
+  }
+
+  async function callOnce(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
     // Each call has a session of its own: a server that breaks or garbles one call fails that call
     // at once, and nothing of it is left to the next.
     const session = await openSession(env, targetOf(connection), 'use');
@@ -139,17 +158,20 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
         const cached = await read(connection.id);
         if (cached) {
           // Keeps (or starts) this process's listener, so a change at the server reaches the list.
-          void listener(connection).catch(() => {});
+          void fresh(connection, false)
+            .then(listener)
+            .catch(() => {});
           return cached;
         }
       }
-      let tools: RemoteTool[];
-      try {
-        tools = await listAll(await listener(connection));
-      } catch (err) {
-        for (const key of listeners.keys()) if (key.startsWith(`${connection.id}\u0000`)) listeners.delete(key);
-        throw err;
-      }
+      const tools = await withAuth(connection, async (current) => {
+        try {
+          return await listAll(await listener(current));
+        } catch (err) {
+          for (const key of listeners.keys()) if (key.startsWith(`${connection.id}\u0000`)) listeners.delete(key);
+          throw err;
+        }
+      });
       await store(connection.id, tools);
       return (await read(connection.id))!;
     },

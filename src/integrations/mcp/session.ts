@@ -32,6 +32,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** The server refused the connection's credentials while in use: a signed-in connection refreshes its token and tries once more. */
+export class RemoteAuthRefused extends HangarError {}
+
 /** Where the failure happened: checking a server before storing a connection (the caller's 400), or using one (the remote's 502/504). */
 export type Phase = 'connect' | 'use';
 
@@ -104,7 +107,7 @@ function describe(err: unknown, url: URL, what: string, phase: Phase, env: McpEn
     const status = err instanceof StreamableHTTPError ? err.code : 401;
     return phase === 'connect'
       ? fail(`it refused the credentials (HTTP ${status}); check the headers, or sign in with OAuth`)
-      : new HangarError(403, 'forbidden', `The MCP server at ${host} refused this connection's credentials (HTTP ${status}); reconnect it.`, 'third_party');
+      : new RemoteAuthRefused(403, 'forbidden', `The MCP server at ${host} refused this connection's credentials (HTTP ${status}); reconnect it.`, 'third_party');
   }
   if (err instanceof StreamableHTTPError) {
     if (err.code === -1) return fail(`it did not answer as an MCP server (${clip(err.message)})`);

@@ -2,7 +2,7 @@
 // and the tests of Hangar's MCP client: a few tools — one slow, reporting progress — an optional
 // bearer token or OAuth requirement, and the failures a real server can show: malformed JSON-RPC,
 // vanishing mid-call, a plain web page instead of MCP.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -27,14 +27,30 @@ export interface McpStandin {
   addTool(name: string, description: string): void;
   /** Sessions open now. */
   sessions(): number;
+  /** With `oauth`: its authorization server. */
+  auth?: McpStandinAuth;
   close(): Promise<void>;
 }
 
 export interface McpStandinOptions {
   /** Requests must carry `Authorization: Bearer <token>`; 401 otherwise. */
   token?: string;
-  /** Or tokens this function accepts (an OAuth stand-in's), with the protected-resource metadata pointing at it. */
-  oauth?: { authorizationServer: string; accepts: (token: string) => boolean };
+  /**
+   * Or an access token of its own authorization server (same origin): RFC 9728 and RFC 8414
+   * metadata, RFC 7591 registration, authorization code + PKCE S256 (consent given at once), tokens
+   * bound to the `resource`, rotating refresh tokens.
+   */
+  oauth?: { accessTokenTtlSeconds?: number };
+}
+
+/** The stand-in's authorization server, as tests inspect it. */
+export interface McpStandinAuth {
+  /** Registered clients by id. */
+  clients: Map<string, { redirect_uris: string[]; client_secret?: string }>;
+  /** Makes every access token issued so far expire now (the next request gets a 401). */
+  expireAccessTokens(): void;
+  /** Refresh grants answered. */
+  refreshes: number;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -91,10 +107,11 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
     server.registerTool(t.name, { description: t.description, inputSchema: {} }, async () => ({ content: [{ type: 'text', text: t.name }] }));
   }
 
+  const as = options.oauth ? authorizationServer(() => url, options.oauth.accessTokenTtlSeconds ?? 3600) : undefined;
   const authorized = (req: IncomingMessage) => {
     const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (options.token) return given === options.token;
-    if (options.oauth) return given !== undefined && options.oauth.accepts(given);
+    if (as) return given !== undefined && as.accepts(given, `${url}/mcp`);
     return true;
   };
 
@@ -118,8 +135,15 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     requests.push({ method: req.method ?? '', path: parsedUrl.pathname, query: Object.fromEntries(parsedUrl.searchParams), headers, body, raw });
 
-    if (options.oauth && req.method === 'GET' && parsedUrl.pathname.startsWith('/.well-known/oauth-protected-resource')) {
-      return json(res, 200, { resource: `${url}/mcp`, authorization_servers: [options.oauth.authorizationServer], bearer_methods_supported: ['header'] });
+    if (as && req.method === 'GET' && parsedUrl.pathname.startsWith('/.well-known/oauth-protected-resource')) {
+      return json(res, 200, { resource: `${url}/mcp`, authorization_servers: [url], bearer_methods_supported: ['header'], scopes_supported: ['tools'] });
+    }
+    if (as) {
+      const answer = as.handle(req.method ?? '', parsedUrl, body, raw);
+      if (answer) {
+        if (answer.redirect) return void res.writeHead(302, { location: answer.redirect }).end();
+        return json(res, answer.status, answer.json, { 'cache-control': 'no-store' });
+      }
     }
     if (parsedUrl.pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
@@ -182,6 +206,7 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
       for (const server of servers) registerExtra(server, { name, description });
     },
     sessions: () => transports.size,
+    ...(as ? { auth: as.inspect } : {}),
     async close() {
       await Promise.all([...transports.values()].map((t) => t.close().catch(() => {})));
       for (const s of sockets) s.destroy();
@@ -192,4 +217,101 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+type Answer = { status: number; json?: unknown; redirect?: string } | undefined;
+
+/** A small OAuth 2.1 authorization server on the MCP server's own origin. */
+function authorizationServer(origin: () => string, ttlSeconds: number) {
+  const clients = new Map<string, { redirect_uris: string[]; client_secret?: string }>();
+  const codes = new Map<string, { client_id: string; redirect_uri: string; challenge: string; resource: string; expires: number }>();
+  const access = new Map<string, { resource: string; expires: number }>();
+  const refresh = new Map<string, { client_id: string; resource: string }>();
+  const inspect: McpStandinAuth = {
+    clients,
+    expireAccessTokens: () => access.forEach((t) => (t.expires = 0)),
+    refreshes: 0,
+  };
+  const error = (status: number, code: string, description: string): Answer => ({ status, json: { error: code, error_description: description } });
+  const issue = (client_id: string, resource: string) => {
+    const token = `at_${randomUUID()}`;
+    const refreshToken = `rt_${randomUUID()}`;
+    access.set(token, { resource, expires: Date.now() + ttlSeconds * 1000 });
+    refresh.set(refreshToken, { client_id, resource });
+    return { status: 200, json: { access_token: token, token_type: 'Bearer', expires_in: ttlSeconds, refresh_token: refreshToken, scope: 'tools' } };
+  };
+  const clientOf = (form: Record<string, string>) => {
+    const client = clients.get(form.client_id ?? '');
+    if (!client || (client.client_secret !== undefined && client.client_secret !== form.client_secret)) return undefined;
+    return client;
+  };
+  return {
+    inspect,
+    accepts(token: string, resource: string) {
+      const t = access.get(token);
+      return t !== undefined && t.expires > Date.now() && t.resource === resource;
+    },
+    handle(method: string, url: URL, body: unknown, raw: string): Answer {
+      const base = origin();
+      if (method === 'GET' && url.pathname === '/.well-known/oauth-authorization-server') {
+        return {
+          status: 200,
+          json: {
+            issuer: base,
+            authorization_endpoint: `${base}/authorize`,
+            token_endpoint: `${base}/token`,
+            registration_endpoint: `${base}/register`,
+            response_types_supported: ['code'],
+            grant_types_supported: ['authorization_code', 'refresh_token'],
+            code_challenge_methods_supported: ['S256'],
+            token_endpoint_auth_methods_supported: ['client_secret_post', 'none'],
+          },
+        };
+      }
+      if (method === 'POST' && url.pathname === '/register') {
+        const meta = (body ?? {}) as { redirect_uris?: unknown; token_endpoint_auth_method?: string };
+        if (!Array.isArray(meta.redirect_uris) || !meta.redirect_uris.every((u) => typeof u === 'string' && /^https?:\/\//.test(u))) return error(400, 'invalid_redirect_uri', 'redirect_uris must be http(s) addresses');
+        const client_id = `client_${randomUUID()}`;
+        const client_secret = meta.token_endpoint_auth_method === 'none' ? undefined : `secret_${randomUUID()}`;
+        clients.set(client_id, { redirect_uris: meta.redirect_uris as string[], client_secret });
+        return { status: 201, json: { ...meta, client_id, ...(client_secret ? { client_secret } : {}), client_id_issued_at: Math.floor(Date.now() / 1000) } };
+      }
+      if (method === 'GET' && url.pathname === '/authorize') {
+        const q = Object.fromEntries(url.searchParams);
+        const client = clients.get(q.client_id ?? '');
+        if (!client || !client.redirect_uris.includes(q.redirect_uri)) return error(400, 'invalid_request', 'unknown client or redirect_uri');
+        const back = new URL(q.redirect_uri);
+        if (q.response_type !== 'code' || q.code_challenge_method !== 'S256' || !/^[\w-]{43}$/.test(q.code_challenge ?? '') || !q.resource) {
+          back.searchParams.set('error', 'invalid_request');
+        } else {
+          const code = `code_${randomUUID()}`;
+          codes.set(code, { client_id: q.client_id, redirect_uri: q.redirect_uri, challenge: q.code_challenge, resource: q.resource, expires: Date.now() + 60_000 });
+          back.searchParams.set('code', code);
+        }
+        if (q.state) back.searchParams.set('state', q.state);
+        return { status: 302, redirect: back.toString() };
+      }
+      if (method === 'POST' && url.pathname === '/token') {
+        const form = Object.fromEntries(new URLSearchParams(raw));
+        if (!clientOf(form)) return error(401, 'invalid_client', 'unknown client or wrong secret');
+        if (form.grant_type === 'authorization_code') {
+          const code = codes.get(form.code ?? '');
+          codes.delete(form.code ?? '');
+          if (!code || code.expires < Date.now() || code.client_id !== form.client_id || code.redirect_uri !== form.redirect_uri) return error(400, 'invalid_grant', 'unknown, used or expired code');
+          if (createHash('sha256').update(form.code_verifier ?? '').digest('base64url') !== code.challenge) return error(400, 'invalid_grant', 'PKCE verification failed');
+          if (form.resource !== code.resource) return error(400, 'invalid_target', 'resource differs from the authorization request');
+          return issue(form.client_id, code.resource);
+        }
+        if (form.grant_type === 'refresh_token') {
+          const grant = refresh.get(form.refresh_token ?? '');
+          refresh.delete(form.refresh_token ?? '');
+          if (!grant || grant.client_id !== form.client_id) return error(400, 'invalid_grant', 'unknown or spent refresh token');
+          inspect.refreshes++;
+          return issue(form.client_id, grant.resource);
+        }
+        return error(400, 'unsupported_grant_type', 'authorization_code or refresh_token');
+      }
+      return undefined;
+    },
+  };
 }

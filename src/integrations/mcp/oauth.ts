@@ -1,0 +1,215 @@
+// Signing in to a remote MCP server with OAuth, through the SDK's client auth helpers and the
+// guarded fetch: its protected-resource metadata (RFC 9728) names its authorization server, whose
+// metadata (RFC 8414) Hangar reads; Hangar registers itself there (RFC 7591), sends the browser with
+// PKCE S256 and the `resource` (RFC 8707), exchanges the code at the shared callback, checks the
+// server with the token, and stores the connection. Tokens are refreshed when they are about to
+// expire or the server answers 401; concurrent refreshes of one connection are serialized on its row.
+import {
+  discoverAuthorizationServerMetadata,
+  discoverOAuthServerInfo,
+  exchangeAuthorization,
+  refreshAuthorization,
+  registerClient,
+  startAuthorization,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { HangarError, invalid } from '../../errors.ts';
+import type { Actor } from '../../governance/principal.ts';
+import { digest, randomToken } from '../../governance/secrets.ts';
+import { owners, type ActiveConnection, type Credentials, type RemoteOAuthClient } from '../connections.ts';
+import type { IntegrationDeps } from '../deps.ts';
+import { remoteUrl } from './connect.ts';
+import { RefusedAddress } from './fetch.ts';
+import type { McpRemotes } from './remote.ts';
+
+const STATE_TTL_MS = 10 * 60_000;
+const REFRESH_MARGIN_MS = 60_000;
+
+/** What a remote sign-in keeps sealed in its oauth_states row until the browser comes back. */
+interface PendingSignIn {
+  verifier: string;
+  url: string;
+  label: string | null;
+  client: RemoteOAuthClient;
+}
+
+/** The flow row completeOAuth consumed (state single use, not expired). */
+export interface ConsumedFlow {
+  project_id: string;
+  user_id: string;
+  verifier_key_id: string;
+  verifier: Buffer;
+  redirect_url: string | null;
+}
+
+const callbackUrl = (deps: IntegrationDeps) => `${deps.config.publicUrl}/latest/integrations/oauth/callback`;
+const stateOwners = (hash: Buffer) => ['oauth_state', hash.toString('hex')];
+
+/** A failure of the remote's authorization server, in words; the address guard's refusals as they are. */
+function signInFailed(url: string, err: unknown, what: string): HangarError {
+  if (err instanceof HangarError) return err;
+  const message = String((err as Error)?.message ?? err).slice(0, 300);
+  return new HangarError(400, 'validation_error', `Cannot sign in to the MCP server at ${url}: ${what} (${message}).`, 'third_party');
+}
+
+export async function beginRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, caller: Actor, input: { url?: string; label?: string; redirect_url?: string }) {
+  if (input.url === undefined) throw invalid("MCP server sign-in needs url: the server's address.");
+  if (input.redirect_url !== undefined && !/^https?:\/\//i.test(input.redirect_url)) throw invalid('redirect_url must be an absolute http(s) address.');
+  const url = remoteUrl(input.url, deps.config.allowPrivateAddresses);
+  let info;
+  try {
+    info = await discoverOAuthServerInfo(url, { fetchFn });
+  } catch (err) {
+    throw signInFailed(url, err, 'its OAuth metadata could not be read');
+  }
+  const metadata = info.authorizationServerMetadata;
+  if (!metadata) throw signInFailed(url, new Error('no RFC 8414 metadata'), 'it names no authorization server Hangar can use');
+  if (!metadata.registration_endpoint) throw signInFailed(url, new Error('no registration_endpoint'), 'its authorization server does not offer dynamic client registration');
+  const resource = info.resourceMetadata?.resource ?? url;
+  const scope = info.resourceMetadata?.scopes_supported?.join(' ') || undefined;
+  let registered;
+  try {
+    registered = await registerClient(info.authorizationServerUrl, {
+      metadata,
+      clientMetadata: {
+        client_name: 'Hangar',
+        redirect_uris: [callbackUrl(deps)],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+        ...(scope ? { scope } : {}),
+      },
+      fetchFn,
+    });
+  } catch (err) {
+    throw signInFailed(url, err, 'its authorization server refused to register Hangar');
+  }
+  const state = randomToken(32);
+  const { authorizationUrl, codeVerifier } = await startAuthorization(info.authorizationServerUrl, {
+    metadata,
+    clientInformation: registered,
+    redirectUrl: callbackUrl(deps),
+    scope,
+    state,
+    resource: new URL(resource),
+  });
+  const hash = digest(state);
+  const pending: PendingSignIn = {
+    verifier: codeVerifier,
+    url,
+    label: input.label ?? null,
+    client: { client_id: registered.client_id, client_secret: registered.client_secret, authorization_server: info.authorizationServerUrl, resource },
+  };
+  const sealed = deps.vault.seal(pending, stateOwners(hash));
+  await deps.db
+    .insertInto('oauth_states')
+    .values({
+      state_hash: hash,
+      project_id: caller.project.id,
+      user_id: caller.userId,
+      provider: 'mcp',
+      verifier_key_id: sealed.keyId,
+      verifier: sealed.data,
+      redirect_url: input.redirect_url ?? null,
+      expires_at: new Date(Date.now() + STATE_TTL_MS),
+    })
+    .execute();
+  return { auth_url: authorizationUrl.toString(), expires_at: new Date(Date.now() + STATE_TTL_MS).toISOString() };
+}
+
+function credentialsOf(tokens: OAuthTokens, client: RemoteOAuthClient, previous?: Credentials): Credentials {
+  return {
+    kind: 'oauth',
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? (previous?.kind === 'oauth' ? previous.refresh_token : undefined),
+    expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : undefined,
+    scope: tokens.scope,
+    remote: client,
+  };
+}
+
+/** The browser came back: the code is exchanged, the server checked with the token, the connection stored (the same server signed in again: refreshed). */
+export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, remotes: McpRemotes, flow: ConsumedFlow, hash: Buffer, query: URLSearchParams) {
+  const pending = deps.vault.open<PendingSignIn>({ keyId: flow.verifier_key_id, data: flow.verifier }, stateOwners(hash));
+  const refused = query.get('error');
+  if (refused) throw new HangarError(400, 'validation_error', `The MCP server at ${pending.url} did not grant access (${refused.slice(0, 100)}).`, 'third_party');
+  const code = query.get('code');
+  if (!code) throw invalid('The callback has no code; start again with POST /latest/integrations/oauth/get_url.');
+  let tokens: OAuthTokens;
+  try {
+    const metadata = await discoverAuthorizationServerMetadata(pending.client.authorization_server, { fetchFn });
+    tokens = await exchangeAuthorization(pending.client.authorization_server, {
+      metadata,
+      clientInformation: { client_id: pending.client.client_id, client_secret: pending.client.client_secret },
+      authorizationCode: code,
+      codeVerifier: pending.verifier,
+      redirectUri: callbackUrl(deps),
+      resource: pending.client.resource ? new URL(pending.client.resource) : undefined,
+      fetchFn,
+    });
+  } catch (err) {
+    throw signInFailed(pending.url, err, 'its authorization server refused the code');
+  }
+  const credentials = credentialsOf(tokens, pending.client);
+  const { tools } = await remotes.check({ url: pending.url, headers: { authorization: `Bearer ${tokens.access_token}` } });
+  // One OAuth connection per server and project: signing in again refreshes it (its address is its account).
+  const account = pending.url;
+  const connectionId = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('connections')
+      .values({ project_id: flow.project_id, provider: 'mcp', account, label: pending.label, url: pending.url, auth_type: 'oauth', status: 'active', created_by: flow.user_id })
+      .onConflict((oc) => oc.columns(['project_id', 'provider', 'account']).where('auth_type', '=', 'oauth').doUpdateSet({ status: 'active', removed_at: null, url: pending.url }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sealed = deps.vault.seal(credentials, owners(flow.project_id, row.id));
+    const expires = credentials.kind === 'oauth' && credentials.expires_at ? new Date(credentials.expires_at) : null;
+    await trx.updateTable('connections').set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: expires }).where('id', '=', row.id).execute();
+    await remotes.store(row.id, tools, trx);
+    return row.id;
+  });
+  await deps.connections.changed(connectionId);
+  return { connection_id: connectionId, provider: 'mcp', account, project_id: flow.project_id, redirect_url: flow.redirect_url };
+}
+
+/** An OAuth connection with a usable token: refreshed when about to expire, or when `force` (the server answered 401). */
+export async function freshRemoteToken(deps: IntegrationDeps, fetchFn: FetchLike, connection: ActiveConnection, force: boolean): Promise<ActiveConnection> {
+  const creds = connection.credentials;
+  if (creds.kind !== 'oauth' || !creds.remote) return connection;
+  const expiring = creds.expires_at !== undefined && Date.parse(creds.expires_at) - REFRESH_MARGIN_MS < Date.now();
+  if (!force && !expiring) return connection;
+  if (!creds.refresh_token) {
+    if (force) throw new HangarError(403, 'forbidden', `The MCP server at ${connection.url} no longer accepts this connection's sign-in and gave no refresh token; sign in again.`, 'third_party');
+    return connection;
+  }
+  const client = creds.remote;
+  const fresh = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
+    if (row?.secret && row.secret_key_id) {
+      // Another request may have refreshed while this one waited for the lock.
+      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(connection.projectId, connection.id));
+      if (current.kind === 'oauth' && current.access_token !== creds.access_token) return { ...connection, credentials: current };
+    }
+    let tokens: OAuthTokens;
+    try {
+      const metadata = await discoverAuthorizationServerMetadata(client.authorization_server, { fetchFn });
+      tokens = await refreshAuthorization(client.authorization_server, {
+        metadata,
+        clientInformation: { client_id: client.client_id, client_secret: client.client_secret },
+        refreshToken: creds.refresh_token!,
+        resource: client.resource ? new URL(client.resource) : undefined,
+        fetchFn,
+      });
+    } catch (err) {
+      if (err instanceof RefusedAddress) throw err;
+      throw new HangarError(403, 'forbidden', `The MCP server's authorization server refused to refresh this connection's sign-in (${String((err as Error)?.message).slice(0, 200)}); sign in again.`, 'third_party');
+    }
+    const refreshed = credentialsOf(tokens, client, creds);
+    const sealed = deps.vault.seal(refreshed, owners(connection.projectId, connection.id));
+    const expires = refreshed.kind === 'oauth' && refreshed.expires_at ? new Date(refreshed.expires_at) : null;
+    await trx.updateTable('connections').set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: expires }).where('id', '=', connection.id).execute();
+    return { ...connection, credentials: refreshed };
+  });
+  await deps.connections.changed(connection.id);
+  return fresh;
+}
