@@ -475,8 +475,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Connect a provider with an API key
-         * @description For the enrichment providers (their API key) and the code host (a fine-grained access token). The key is checked at the provider when it offers a check, stored encrypted, and never returned.
+         * Connect a provider with an API key, or a remote MCP server
+         * @description For the enrichment providers (their API key) and the code host (a fine-grained access token): `api_key`, checked at the provider when it offers a check, stored encrypted, and never returned. For a remote MCP server (`provider: "mcp"`): its streamable HTTP `url` and optional `headers` (e.g. `{"authorization": "Bearer …"}`, stored encrypted, never returned); the server must answer `initialize` and `tools/list`, or the answer says why and nothing is stored. Private and loopback addresses are refused unless the deployment allows them.
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
@@ -498,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * Begin signing in to a provider
-         * @description Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`.
+         * @description Returns the address to open (state and PKCE, bound to this project and user, single use, valid 10 minutes). After the provider redirects back, the browser goes to `redirect_url` with `connection_id`. For a remote MCP server (`provider: "mcp"`, its `url`, an optional `label`): Hangar reads its protected-resource and authorization-server metadata, registers itself there dynamically, and asks for a token bound to the server (`resource`); the server is checked with it before the connection is stored.
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
@@ -567,6 +567,28 @@ export interface paths {
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
         post: operations["integrationsConnectionsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/integrations/connections/{connection_id}/mcp/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A remote MCP server's tools
+         * @description As last listed (kept for every process, and listed again when the server sends `notifications/tools/list_changed`), or listed from the server now with `refresh=true`. Call one with the step `mcp.call_tool` (`{connection_id, tool, arguments}`) or offer them to an agent with the action `{mcp: {connection_id, tools}}`.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["integrationsConnectionsMcpTools"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1552,6 +1574,52 @@ export interface paths {
          */
         post: operations["oauthGrantsRevoke"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MCP: open the server-to-client event stream
+         * @description Hangar as an MCP server (streamable HTTP; revisions 2025-11-25, 2025-06-18, 2025-03-26). Sessions are kept in PostgreSQL, so any process or server of the region continues them.
+         *
+         *     Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401's `WWW-Authenticate`). A browser page of another origin is refused.
+         *
+         *     Needs `Accept: text/event-stream` and the session id; carries `notifications/tools/list_changed` whenever the project's tools, agents or connections change (on any server).
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["getMcp"];
+        put?: never;
+        /**
+         * MCP: send a JSON-RPC message
+         * @description Hangar as an MCP server (streamable HTTP; revisions 2025-11-25, 2025-06-18, 2025-03-26). Sessions are kept in PostgreSQL, so any process or server of the region continues them.
+         *
+         *     Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401's `WWW-Authenticate`). A browser page of another origin is refused.
+         *
+         *     The answer is JSON, or an event stream (progress notifications, then the result) when Accept includes text/event-stream. `initialize` answers the `Mcp-Session-Id` header; notifications and responses answer 202.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        post: operations["mcp"];
+        /**
+         * MCP: end the session
+         * @description Hangar as an MCP server (streamable HTTP; revisions 2025-11-25, 2025-06-18, 2025-03-26). Sessions are kept in PostgreSQL, so any process or server of the region continues them.
+         *
+         *     Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401's `WWW-Authenticate`). A browser page of another origin is refused.
+         *
+         *     Ends the session named by Mcp-Session-Id on every server; its open streams close.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        delete: operations["deleteMcp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4762,10 +4830,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description One of: anz_enrichment, enrichment, codehost, analytics. */
+                    /** @description One of: anz_enrichment, enrichment, codehost, analytics, mcp. */
                     provider: string;
                     /** @description visible ASCII characters only */
-                    api_key: string;
+                    api_key?: string;
+                    /** @description provider mcp: the server's streamable HTTP address */
+                    url?: string;
+                    /** @description provider mcp: headers sent with every request to the server */
+                    headers?: {
+                        [key: string]: string;
+                    };
                     label?: string;
                 };
             };
@@ -4903,9 +4977,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description One of: anz_enrichment, enrichment, codehost, analytics. */
+                    /** @description One of: anz_enrichment, enrichment, codehost, analytics, mcp. */
                     provider: string;
                     redirect_url?: string;
+                    /** @description provider mcp: the server's streamable HTTP address */
+                    url?: string;
+                    label?: string;
                 };
             };
         };
@@ -5142,7 +5219,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description One of: anz_enrichment, enrichment, codehost, analytics. */
+                    /** @description One of: anz_enrichment, enrichment, codehost, analytics, mcp. */
                     provider?: string;
                     page_size?: number;
                     cursor?: string;
@@ -5164,6 +5241,8 @@ export interface operations {
                             account: string | null;
                             auth_type: string;
                             status: string;
+                            /** @description A remote MCP server's address (provider mcp); null for the other providers. */
+                            url: string | null;
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -5307,6 +5386,156 @@ export interface operations {
                         /** @enum {boolean} */
                         deleted: true;
                         revoked_at_provider: boolean;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    integrationsConnectionsMcpTools: {
+        parameters: {
+            query?: {
+                refresh?: boolean;
+            };
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection_id: string;
+                        tools: {
+                            name: string;
+                            title?: string;
+                            description?: string;
+                            input_schema: {
+                                [key: string]: unknown;
+                            };
+                            output_schema?: {
+                                [key: string]: unknown;
+                            };
+                            annotations?: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** Format: date-time */
+                        listed_at: string;
                     };
                 };
             };
@@ -7600,7 +7829,7 @@ export interface operations {
                     model_base_url?: string | null;
                     /** @description Key for model_base_url; stored encrypted, never returned. */
                     model_api_key?: string;
-                    /** @description Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids) or named steps (`{step, connection_id, inputs?}`); `params`/`inputs` may use {{params.message}}. */
+                    /** @description Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), or a remote MCP server's tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions); `params`/`inputs` may use {{params.message}}. */
                     actions?: (({
                         studio_id: string;
                         params?: {
@@ -7620,6 +7849,12 @@ export interface operations {
                         connection_id: string;
                         inputs?: {
                             [key: string]: unknown;
+                        };
+                    } | {
+                        mcp: {
+                            connection_id: string;
+                            /** @description Names of the tools to offer, or "*" for every tool the server lists. */
+                            tools: string[] | "*";
                         };
                     } | ({
                         agent_id: string;
@@ -12154,6 +12389,462 @@ export interface operations {
             };
             /** @description Unknown resource, or one of another project. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMcp: {
+        parameters: {
+            query?: {
+                /** @description Which kinds tools/list offers, comma-separated: `tools` (saved tools), `agents`, `steps` (named steps and the API Call of every connection), `all`. Default `tools,agents`. */
+                toolsets?: string;
+            };
+            header?: {
+                /** @description The session id `initialize` answered; on every later request. */
+                "mcp-session-id"?: string;
+                /** @description The negotiated revision: 2025-11-25, 2025-06-18, 2025-03-26. */
+                "mcp-protocol-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid. Answers `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/latest/mcp"`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A browser page of another origin (the Origin header), or a role below viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Mcp-Session-Id names no live session of this credential: send initialize again. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Accept allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: {
+                /** @description Which kinds tools/list offers, comma-separated: `tools` (saved tools), `agents`, `steps` (named steps and the API Call of every connection), `all`. Default `tools,agents`. */
+                toolsets?: string;
+            };
+            header?: {
+                /** @description The session id `initialize` answered; on every later request. */
+                "mcp-session-id"?: string;
+                /** @description The negotiated revision: 2025-11-25, 2025-06-18, 2025-03-26. */
+                "mcp-protocol-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    id?: string | number;
+                    /** @description initialize, tools/list, tools/call, ping, notifications/initialized, notifications/cancelled, … */
+                    method?: string;
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A JSON-RPC response (application/json) or an event stream of JSON-RPC messages (text/event-stream). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description A notification or response was accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid. Answers `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/latest/mcp"`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A browser page of another origin (the Origin header), or a role below viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Mcp-Session-Id names no live session of this credential: send initialize again. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Accept allows neither application/json nor text/event-stream. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMcp: {
+        parameters: {
+            query?: {
+                /** @description Which kinds tools/list offers, comma-separated: `tools` (saved tools), `agents`, `steps` (named steps and the API Call of every connection), `all`. Default `tools,agents`. */
+                toolsets?: string;
+            };
+            header?: {
+                /** @description The session id `initialize` answered; on every later request. */
+                "mcp-session-id"?: string;
+                /** @description The negotiated revision: 2025-11-25, 2025-06-18, 2025-03-26. */
+                "mcp-protocol-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential, or one that is not valid. Answers `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/latest/mcp"`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A browser page of another origin (the Origin header), or a role below viewer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Mcp-Session-Id names no live session of this credential: send initialize again. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Accept allows neither application/json nor text/event-stream. */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
