@@ -104,6 +104,7 @@ test('every shell block of the README runs, in order, against `npx hangar sandbo
     /"type":"complete","updates":\[\{"type":"chain-success"/,
     /"state":"completed"/,
     /"trigger_type":"codehost\.new_issue"/,
+    /"name":"Enrich_and_file","title":"Enrich and file"[^\n]*"name":"agent\.Company_lookup"/, // tools/list over MCP
     /"status":"paused"/,
     /^PROJECT_ID\s+NAME\s+ROLE/m, // the CLI's tables
     /^user: Look it up again$/m,

@@ -73,7 +73,7 @@ function assignNames(offers: Draft[]): Offer[] {
     for (let n = 8; taken.has(name); n += 4) name = `${o.base.slice(0, NAME_MAX - n - 1)}-${hex.slice(0, n) || String(n)}`;
     taken.add(name);
     const { base: _base, ...rest } = o;
-    return { ...rest, name, tool: { ...o.tool, name } } as Offer;
+    return { ...rest, name, tool: { name, ...o.tool } } as Offer;
   });
 }
 
