@@ -20,6 +20,7 @@ import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { mcpOAuthRoutes } from './routes/mcp-oauth.ts';
+import { mcpTokenVerifier } from '../mcp/oauth/verify.ts';
 import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
 import { lazyValidator, sharedLazySerializers } from './compilers.ts';
@@ -152,7 +153,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
   await mcpOAuthRoutes(app, db, config);
-  mcpRoutes(app, platform, rateLimit);
+  mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config) });
   notAvailableRoutes(app);
   await registerDashboard(app);
   return app;

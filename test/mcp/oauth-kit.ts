@@ -54,6 +54,12 @@ export class MemoryProvider implements OAuthClientProvider {
   codeVerifier() {
     return this.verifier;
   }
+  /** What the SDK asks when the server refuses a grant (a revoked refresh token) or the client. */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+    if (scope === 'all' || scope === 'client') this.info = undefined;
+    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+  }
 }
 
 export type Session = { cookie: string; 'x-hangar-csrf': string };

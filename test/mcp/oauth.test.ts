@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { auth, discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata, refreshAuthorization, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InvalidGrantError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import pg from 'pg';
 import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
@@ -64,8 +66,8 @@ describe('the flow with the SDK client', () => {
     const metadata = (await discoverAuthorizationServerMetadata(server.platform.config.publicUrl))!;
     assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
     assert.deepEqual(metadata.grant_types_supported, ['authorization_code', 'refresh_token']);
-    for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint'] as const) {
-      assert.ok(metadata[endpoint]?.startsWith(`${server.platform.config.publicUrl}/latest/oauth/`), endpoint);
+    for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint']) {
+      assert.ok(String((metadata as Record<string, unknown>)[endpoint]).startsWith(`${server.platform.config.publicUrl}/latest/oauth/`), endpoint);
     }
   });
 
@@ -341,5 +343,82 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     const junk = await call(server, 'POST', '/latest/oauth/token', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: 'grant_type=a&grant_type=b' });
     assert.equal(junk.status, 400);
     assert.equal(junk.body.error, 'invalid_request');
+  });
+});
+
+describe('end to end: the SDK Client against /latest/mcp', () => {
+  /** A connected MCP client on `s` that signs in through `provider` (no interaction: it fails if it would need the browser). */
+  async function connect(s: TestServer, provider: MemoryProvider) {
+    const client = new Client({ name: 'oauth-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.platform.config.publicUrl}/latest/mcp`), { authProvider: provider }));
+    return client;
+  }
+  const initialize = (token: string) =>
+    fetch(mcpUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    });
+
+  test('discovery from the 401, registration, consent, token; the session works on both servers; expiry is met with a refresh; revocation ends it', async () => {
+    const provider = new MemoryProvider();
+    // No token: the transport meets the 401, discovers the server from its WWW-Authenticate, registers and asks for the browser.
+    const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider });
+    await assert.rejects(new Client({ name: 'oauth-e2e', version: '1.0.0' }).connect(transport), UnauthorizedError);
+    assert.ok(provider.info?.client_id, 'registered dynamically');
+    const { redirect } = await approve(server, admin, provider.authorizationUrl!, projectId);
+    await transport.finishAuth(redirect.searchParams.get('code')!);
+    const client = await connect(server, provider);
+    assert.ok(Array.isArray((await client.listTools()).tools));
+    await client.close();
+    // The same token on the other server.
+    const other = await connect(second, provider);
+    await other.listTools();
+    await other.close();
+
+    // The access token expires: the client refreshes (rotating) and goes on without the browser.
+    const before = provider.saved!;
+    await db.query(`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE hash = $1`, [createHash('sha256').update(before.access_token).digest()]);
+    const refreshed = await connect(server, provider);
+    assert.notEqual(provider.saved!.refresh_token, before.refresh_token);
+    await refreshed.listTools();
+
+    // Revoked from the dashboard: the very next request on the other server is refused, and the
+    // refresh token with it, so the client would need the browser again.
+    const grant = (await call(server, 'GET', '/latest/oauth/grants/list', { headers: admin })).body.results.find((g: any) => g.client_id === provider.info!.client_id);
+    assert.equal((await call(server, 'POST', `/latest/oauth/grants/${grant.grant_id}/revoke`, { headers: admin, body: {} })).status, 200);
+    const r = await initialize(provider.saved!.access_token);
+    assert.equal(r.status, 401);
+    assert.match(r.headers.get('www-authenticate') ?? '', /error="invalid_token"/);
+    provider.authorizationUrl = undefined;
+    await assert.rejects(connect(second, provider), UnauthorizedError);
+    assert.ok(provider.authorizationUrl, 'the client is sent back to the browser');
+    await refreshed.close().catch(() => {});
+  });
+
+  test('forged, expired and other-resource tokens are a 401 naming the metadata; a good one initializes', async () => {
+    const token = (await authorize(admin, projectId)).saved!.access_token;
+    const ok = await initialize(token);
+    assert.equal(ok.status, 200, await ok.clone().text());
+    for (const bad of [`hgr_at_${randomBytes(32).toString('base64url')}`, 'nonsense']) {
+      const r = await initialize(bad);
+      assert.equal(r.status, 401);
+      assert.equal(r.headers.get('www-authenticate'), `Bearer resource_metadata="${server.platform.config.publicUrl}/.well-known/oauth-protected-resource/latest/mcp", error="invalid_token"`);
+      const body = await r.json();
+      assert.equal(body.error_type, 'unauthorized');
+      assert.ok(!JSON.stringify(body).includes(bad));
+    }
+    // Minted here, presented to a deployment at another address: refused there.
+    const elsewhere = await startAt(server.databaseUrl, `http://127.0.0.1:${await (await import('../../src/free-port.ts')).freePort()}`);
+    const there = await fetch(`${elsewhere.url}/latest/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+    });
+    assert.equal(there.status, 401);
+    assert.match((await there.json()).message, /issued for/);
+    await elsewhere.close();
+    await db.query(`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE hash = $1`, [createHash('sha256').update(token).digest()]);
+    assert.equal((await initialize(token)).status, 401);
   });
 });
