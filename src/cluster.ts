@@ -18,6 +18,13 @@ import type { Role } from './server.ts';
 
 /** Set in the one-shot worker that prepares the database (`prepare`) before the others start. */
 export const PREPARE_ENV = 'HANGAR_CLUSTER_PREPARE';
+/**
+ * '1' in the one worker that dispatches code-host deliveries; the others store them and wake it by
+ * NOTIFY. Several dispatchers on one machine split each burst into smaller batches, each with its own
+ * transactions and wake-ups on the same rows: with two, the webhook bench's server CPU per delivery
+ * was 355 µs against one process's 217 (bench/README.md, "How many processes by default").
+ */
+export const DISPATCHER_ENV = 'HANGAR_CLUSTER_DISPATCHER';
 
 /** Messages a worker sends the primary. */
 export const READY = 'hangar:ready';
@@ -92,8 +99,11 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
 
   /** What a worker said when it could not start: printed when it exits. */
   const reasons = new Map<Worker, string>();
-  const fork = () => {
-    const worker = cluster.fork(workerEnv);
+  /** The dispatching worker; its replacement, if it ends, dispatches in its place. */
+  let dispatcher: Worker | undefined;
+  const fork = (dispatches: boolean) => {
+    const worker = cluster.fork({ ...workerEnv, [DISPATCHER_ENV]: dispatches ? '1' : '0' });
+    if (dispatches) dispatcher = worker;
     worker.on('message', (message: WorkerMessage) => {
       if (message?.type === FAILED) reasons.set(worker, message.text);
       if (message?.type === READY) {
@@ -130,9 +140,10 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
     // The process's own last words (an error it could not survive) are in the log above this line;
     // a replacement that could not start says why here.
     say(`process ${worker.process.pid} ended unexpectedly (${signal ?? `exit code ${code}`}${reason ? `: ${reason}` : ''}); starting another in ${delay} ms`);
+    const dispatched = worker === dispatcher;
     const timer = setTimeout(() => {
       respawns.delete(timer);
-      if (!stopping) fork();
+      if (!stopping) fork(dispatched);
     }, delay);
     respawns.add(timer);
   });
@@ -163,7 +174,7 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
     })());
 
   forked = true;
-  for (let i = 0; i < config.processes; i++) fork();
+  for (let i = 0; i < config.processes; i++) fork(i === 0);
   return finished;
 }
 

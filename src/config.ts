@@ -179,29 +179,14 @@ function postgresUrl(raw: string): string {
   return raw;
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
-
-/** PostgreSQL runs on this machine: embedded (no DATABASE_URL), a loopback host, or a Unix socket. */
-export function databaseSharesMachine(databaseUrl: string | undefined): boolean {
-  if (!databaseUrl) return true;
-  const url = new URL(databaseUrl);
-  const socket = url.searchParams.get('host');
-  return LOOPBACK_HOSTS.test(url.hostname) || Boolean(socket?.startsWith('/'));
-}
-
 /**
- * The default of `--processes`, from what the benches measured (bench/README.md, "How many
- * processes by default"). Where PostgreSQL shares the machine it needs a core of its own: a webhook
- * delivery costs it about twice the CPU it costs Hangar, and with a process on every core the
- * processes' extra connections, lock waits and round-robin hand-offs made `--processes 2` accept
- * 65–98 % of what one process accepts on two cores. So one core is left to it; a remote PostgreSQL
- * leaves every core to Hangar.
+ * The default of `--processes`: one per core. Measured on the benches (bench/README.md, "How many
+ * processes by default"), with PostgreSQL, the load generator and the upstream on the same two cores:
+ * two processes answered 121–150 % of one's API Calls and 164 % of its auth/info, and accepted as many
+ * webhook deliveries (100 %) once a single process dispatches them (src/cluster.ts).
  */
-export function defaultProcesses(cores: number, databaseUrl: string | undefined): { count: number; reason: string } {
-  const cpus = `${cores} core${cores === 1 ? '' : 's'}`;
-  if (!databaseSharesMachine(databaseUrl)) return { count: cores, reason: `one per core (${cpus}; PostgreSQL on another machine)` };
-  const count = Math.max(1, cores - 1);
-  return { count, reason: `${cpus}, one left to PostgreSQL on this machine` };
+export function defaultProcesses(cores: number): { count: number; reason: string } {
+  return { count: cores, reason: `one per core: ${cores} core${cores === 1 ? '' : 's'}` };
 }
 
 /**
@@ -212,7 +197,7 @@ export function defaultProcesses(cores: number, databaseUrl: string | undefined)
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { processes?: number } = {}): Config {
   const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const chosen = options.processes ?? (env.HANGAR_PROCESSES ? integer(env, 'HANGAR_PROCESSES', 1, 1) : undefined);
-  const byDefault = chosen === undefined ? defaultProcesses(os.availableParallelism(), databaseUrl) : undefined;
+  const byDefault = chosen === undefined ? defaultProcesses(os.availableParallelism()) : undefined;
   const processes = chosen ?? byDefault!.count;
   if (!Number.isInteger(processes) || processes < 1) throw new ConfigError(`--processes must be an integer ≥ 1, got "${processes}"`);
   const port = integer(env, 'PORT', 8080);

@@ -60,6 +60,12 @@ export interface StartOptions {
   logStream?: NodeJS.WritableStream;
   /** This process is a worker of `hangar start --processes N` (src/cluster.ts): /metrics answers for all. */
   clusterWorker?: boolean;
+  /**
+   * Whether this process dispatches code-host deliveries (and runs the tasks they start), where its
+   * role runs jobs at all. False in all but one process of `--processes N` (src/cluster.ts): those
+   * store deliveries and tell the dispatcher by NOTIFY, as a `--role server` process does.
+   */
+  dispatch?: boolean;
 }
 
 export async function startHangar(config: Config, options: StartOptions = {}): Promise<Hangar> {
@@ -141,6 +147,9 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         },
         report,
       }));
+    }
+    if (worker && options.dispatch !== false) {
+      const report = platform.report;
       const w = worker;
       // Deliveries are dispatched by this loop, not by queue jobs, and the tasks they create start
       // here at once (src/triggers/README.md, src/jobs/README.md).

@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { before, test } from 'node:test';
+import { DISPATCHER_ENV } from '../src/cluster.ts';
 import { freePort } from '../src/free-port.ts';
 import { freshDatabase } from './helpers/hangar.ts';
 import { alive, bootstrapCli, childrenOf, shellEnv, socketHolder, spawnHangar, type HangarProcess } from './helpers/processes.ts';
@@ -107,8 +109,15 @@ test("a key's rate limit holds across both processes, and /metrics counts both",
   assert.equal(count(429), LIMIT);
 });
 
-test('a SIGKILLed worker is replaced', async () => {
-  const [victim, survivor] = childrenOf(primary.pid!);
+/** The workers told to dispatch code-host deliveries (src/cluster.ts), from their environment. */
+const dispatchers = (workers: number[]) => workers.filter((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${DISPATCHER_ENV}=1`));
+
+test('a SIGKILLed worker is replaced, and the dispatcher by a dispatcher', async () => {
+  const before = childrenOf(primary.pid!);
+  // One process dispatches (the other stores deliveries and wakes it): kill that one.
+  assert.equal(dispatchers(before).length, 1, `dispatchers among ${before.join(', ')}`);
+  const [victim] = dispatchers(before);
+  const survivor = before.find((w) => w !== victim)!;
   process.kill(victim, 'SIGKILL');
   const workers = await waitFor(
     'a new worker',
@@ -123,6 +132,7 @@ test('a SIGKILLed worker is replaced', async () => {
   assert.match(output(), new RegExp(`process ${victim} ended unexpectedly \\(SIGKILL\\)`));
   // The new one serves: wait until it has taken a connection.
   const fresh = workers.find((w) => w !== survivor)!;
+  assert.deepEqual(dispatchers(workers), [fresh], 'the replacement dispatches in its place');
   await waitFor(
     'the new worker to answer',
     async () => {

