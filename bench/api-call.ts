@@ -406,11 +406,11 @@ async function main(): Promise<void> {
     let bodyBytes = 0;
     const hangarEnv = (settings: Record<string, string>) => ({ HANGAR_ANZ_ENRICHMENT_BASE_URL: upstream.url, ...settings });
     // Hangar as `npm start` runs it (no --processes): its process count comes from the machine.
-    const byDefault = defaultProcessCount();
+    const byDefault = defaultProcessCount(db.url);
     const plan: Step[] = [
       {
         id: 'default',
-        label: `hangar (defaults: ${describeDefault()})`,
+        label: `hangar (defaults: ${describeDefault(db.url)})`,
         rateLimitStore: byDefault.count > 1 ? 'postgres' : 'memory',
         settle: true,
         start: () => startHangar('hangar-default', db.url, hangarEnv({}), undefined, { processes: 'default' }),

@@ -38,7 +38,7 @@ import {
   startChild,
   startHangar as startHangarChild,
   ALL_CORES,
-
+  ADMIN_URL,
   defaultProcessCount,
   stopAll,
   times as ratioTimes,
@@ -57,8 +57,8 @@ const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const RETRIES = Number(process.env.BENCH_RETRIES || 0);
 /** Hangar's default HANGAR_DB_POOL_SIZE unless BENCH_DB_POOL_SIZE says otherwise; the baseline gets the same. */
 const POOL_SIZE = positive('BENCH_DB_POOL_SIZE', 10);
-/** What `hangar start` with no --processes runs on this machine (src/config.ts). */
-const { count: DEFAULT_PROCESSES, reason: DEFAULT_REASON } = defaultProcessCount();
+/** What `hangar start` with no --processes runs here: the bench's databases are on ADMIN_URL's server. */
+const { count: DEFAULT_PROCESSES, reason: DEFAULT_REASON } = defaultProcessCount(ADMIN_URL);
 const TARGETS = { rpsRatio: 0.7, p99Ms: 25, rssMb: 200 };
 const VIEWER = { items: { platformDefault: { actions: { 'role:viewer': true } } } };
 

@@ -470,12 +470,12 @@ async function waitReady(server: Server, readyUrl: string): Promise<void> {
 /** Processes of the benches' all-cores runs (`--processes`): one per core. */
 export const ALL_CORES = os.availableParallelism();
 
-/** What `hangar start` with no `--processes` runs on this machine (src/config.ts). */
-export const defaultProcessCount = () => defaultProcesses(ALL_CORES);
+/** What `hangar start` with no `--processes` runs on this machine and database (src/config.ts). */
+export const defaultProcessCount = (databaseUrl: string) => defaultProcesses(ALL_CORES, databaseUrl);
 
 /** "default, N processes: why", for the benches' labels. */
-export function describeDefault(): string {
-  const { count, reason } = defaultProcessCount();
+export function describeDefault(databaseUrl: string): string {
+  const { count, reason } = defaultProcessCount(databaseUrl);
   return `default, ${count} process${count === 1 ? '' : 'es'}: ${reason}`;
 }
 
@@ -494,7 +494,7 @@ export async function startHangar(
   more: Pick<ChildSpec, 'nodeArgs' | 'readyUrl'> & { role?: 'all' | 'server' | 'worker'; processes?: number | 'default' } = {},
 ): Promise<Server> {
   const chosen = more.processes ?? 1;
-  const processes = chosen === 'default' ? defaultProcessCount().count : chosen;
+  const processes = chosen === 'default' ? defaultProcessCount(databaseUrl).count : chosen;
   const server = await startChild({
     name,
     args: ['bin/hangar.js', 'start', ...(chosen === 'default' ? [] : ['--processes', String(chosen)]), ...(more.role ? ['--role', more.role] : [])],

@@ -431,7 +431,7 @@ async function main(): Promise<void> {
     // Hangar must know its own address before it starts: it is the webhook's callback.
     const port = await freePort();
     // Hangar as `npm start` runs it (no --processes); others for the comparison rows.
-    const byDefault = defaultProcessCount();
+    const byDefault = defaultProcessCount(db.url);
     const startOurs = (processes: number | 'default' = 'default') =>
       startHangar(processes === 'default' ? 'hangar' : `hangar-${processes}`, db.url, { HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}`, HANGAR_CODEHOST_BASE_URL: codehost.url }, port, { processes });
     let hangar = await startOurs();
@@ -559,7 +559,7 @@ async function main(): Promise<void> {
     console.log(`POST ${hook.path.replace(/[^/]+$/, '{hook_id}')}: issues/opened, ${BODY.length} B body, unique X-GitHub-Delivery, X-Hub-Signature-256`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then ${SECONDS} s at half Hangar's accepted rate, ${Math.min(HALF_CONNECTIONS, rate)} connections, evenly paced, and ${SECONDS} s more in autocannon's per-second bursts`);
     console.log('delivery → task start: deliveries.received_at (its transaction\'s start, just before the 202) to tasks.started_at, ms resolution');
-    console.log(`Hangar runs as \`npm start\` runs it: \`hangar start\`, ${describeDefault()} (API and worker in each, worker concurrency 10, pool 10); the comparison rows with \`--processes N\`; load generator, server and PostgreSQL share the machine\n`);
+    console.log(`Hangar runs as \`npm start\` runs it: \`hangar start\`, ${describeDefault(db.url)} (API and worker in each, worker concurrency 10, pool 10); the comparison rows with \`--processes N\`; load generator, server and PostgreSQL share the machine\n`);
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / note'], rows);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {

@@ -179,14 +179,28 @@ function postgresUrl(raw: string): string {
   return raw;
 }
 
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/** PostgreSQL runs on this machine: embedded (no DATABASE_URL), a loopback host, or a Unix socket. */
+export function databaseSharesMachine(databaseUrl: string | undefined): boolean {
+  if (!databaseUrl) return true;
+  const url = new URL(databaseUrl);
+  return LOOPBACK_HOSTS.test(url.hostname) || Boolean(url.searchParams.get('host')?.startsWith('/'));
+}
+
 /**
- * The default of `--processes`: one per core. Measured on the benches (bench/README.md, "How many
- * processes by default"), with PostgreSQL, the load generator and the upstream on the same two cores:
- * two processes answered 121–150 % of one's API Calls and 164 % of its auth/info, and accepted as many
- * webhook deliveries (100 %) once a single process dispatches them (src/cluster.ts).
+ * The default of `--processes`, from what the benches measured (bench/README.md, "How many
+ * processes by default"). Where PostgreSQL shares the machine it keeps a core: on two cores, with the
+ * database, the load generator and the upstream beside it, a process on each core accepted 100 % of
+ * one process's webhook deliveries (65–98 % before one process alone dispatched them) and answered
+ * 109–150 % of its API Calls, but at +2.8–4.1 ms p99 over the bare forwarder against one process's
+ * +1.3–2.6, and at 2.4× the forwarder's memory against 1.15×. A remote PostgreSQL leaves every core
+ * to Hangar.
  */
-export function defaultProcesses(cores: number): { count: number; reason: string } {
-  return { count: cores, reason: `one per core: ${cores} core${cores === 1 ? '' : 's'}` };
+export function defaultProcesses(cores: number, databaseUrl: string | undefined): { count: number; reason: string } {
+  const cpus = `${cores} core${cores === 1 ? '' : 's'}`;
+  if (!databaseSharesMachine(databaseUrl)) return { count: cores, reason: `one per core: ${cpus}, PostgreSQL on another machine` };
+  return { count: Math.max(1, cores - 1), reason: `${cpus}, one left to PostgreSQL on this machine` };
 }
 
 /**
@@ -197,7 +211,7 @@ export function defaultProcesses(cores: number): { count: number; reason: string
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { processes?: number } = {}): Config {
   const databaseUrl = env.DATABASE_URL ? postgresUrl(env.DATABASE_URL) : undefined;
   const chosen = options.processes ?? (env.HANGAR_PROCESSES ? integer(env, 'HANGAR_PROCESSES', 1, 1) : undefined);
-  const byDefault = chosen === undefined ? defaultProcesses(os.availableParallelism()) : undefined;
+  const byDefault = chosen === undefined ? defaultProcesses(os.availableParallelism(), databaseUrl) : undefined;
   const processes = chosen ?? byDefault!.count;
   if (!Number.isInteger(processes) || processes < 1) throw new ConfigError(`--processes must be an integer ≥ 1, got "${processes}"`);
   const port = integer(env, 'PORT', 8080);

@@ -1,14 +1,26 @@
-// `hangar start` with no --processes and no HANGAR_PROCESSES: one process per core, and it says what
-// it chose and why (a chosen count is not explained).
+// `hangar start` with no --processes and no HANGAR_PROCESSES: the count comes from the machine
+// (one per core, less one when PostgreSQL is on it), and the process says what it chose and why.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { test } from 'node:test';
-import { defaultProcesses, loadConfig } from '../src/config.ts';
+import { databaseSharesMachine, defaultProcesses, loadConfig } from '../src/config.ts';
 import { freePort } from '../src/free-port.ts';
 import { freshDatabase } from './helpers/hangar.ts';
 import { shellEnv, spawnHangar } from './helpers/processes.ts';
 import { waitFor } from './triggers/kit.ts';
+
+test('PostgreSQL on this machine keeps a core; one elsewhere leaves them all to Hangar', () => {
+  for (const local of [undefined, 'postgres://u@localhost/h', 'postgres://u@127.0.0.1:5432/h', 'postgres://u@[::1]:5432/h', 'postgres://u@x/h?host=/var/run/postgresql']) {
+    assert.equal(databaseSharesMachine(local), true, String(local));
+  }
+  for (const remote of ['postgres://u@db.internal:5432/h', 'postgres://u@10.0.0.5/h', 'postgres://u@[2001:db8::1]/h']) {
+    assert.equal(databaseSharesMachine(remote), false, remote);
+  }
+  assert.deepEqual([1, 2, 4, 16].map((cores) => defaultProcesses(cores, undefined).count), [1, 1, 3, 15]);
+  assert.deepEqual([1, 2, 4].map((cores) => defaultProcesses(cores, 'postgres://u@db.internal/h').count), [1, 2, 4]);
+  assert.match(defaultProcesses(2, undefined).reason, /2 cores, one left to PostgreSQL on this machine/);
+});
 
 test('a count someone chose wins, and is not explained as a default', () => {
   const flag = loadConfig({ HANGAR_PROCESSES: '3' }, { processes: 2 });
@@ -17,9 +29,9 @@ test('a count someone chose wins, and is not explained as a default', () => {
   const env = loadConfig({ HANGAR_PROCESSES: '3' });
   assert.equal(env.processes, 3);
   assert.equal(env.processesDefaultReason, undefined);
-  const none = loadConfig({});
+  const none = loadConfig({ DATABASE_URL: 'postgres://u@db.internal:5432/h' });
   assert.equal(none.processes, os.availableParallelism());
-  assert.equal(none.processesDefaultReason, `one per core: ${os.availableParallelism()} core${os.availableParallelism() === 1 ? '' : 's'}`);
+  assert.match(none.processesDefaultReason!, /one per core: \d+ cores?, PostgreSQL on another machine/);
 });
 
 test('hangar start says how many processes it runs by default, and why', async () => {
@@ -31,7 +43,7 @@ test('hangar start says how many processes it runs by default, and why', async (
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   });
-  const expected = defaultProcesses(os.availableParallelism());
+  const expected = defaultProcesses(os.availableParallelism(), env.DATABASE_URL);
   const hangar = spawnHangar(['start'], env);
   try {
     await waitFor(

@@ -93,7 +93,7 @@ program
   .command('start')
   .description('serve the API (embedded PostgreSQL in HANGAR_DATA_DIR unless DATABASE_URL is set)')
   .addOption(new Option('--role <role>', 'what this process runs: the API, the job worker, or both').choices(['all', 'server', 'worker']).default('all'))
-  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core]').argParser(processCount))
+  .addOption(new Option('--processes <n>', 'processes serving one port (node:cluster); 1 = this process alone [default: HANGAR_PROCESSES, else one per core less one for a PostgreSQL on this machine]').argParser(processCount))
   .action(async (opts: { role: Role; processes?: number }) => {
     const config = loadConfig(process.env, { processes: opts.processes });
     if (cluster.isWorker && process.env[PREPARE_ENV]) return prepareForCluster(config);
