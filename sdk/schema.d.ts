@@ -11491,6 +11491,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description `authorization_code` or `refresh_token`. */
+                    grant_type: string;
+                    code?: string;
+                    redirect_uri?: string;
+                    code_verifier?: string;
+                    refresh_token?: string;
+                    resource?: string;
+                    scope?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                } & {
+                    [key: string]: unknown;
+                };
                 "application/json": {
                     /** @description `authorization_code` or `refresh_token`. */
                     grant_type: string;
@@ -11627,6 +11641,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                    token_type_hint?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                } & {
+                    [key: string]: unknown;
+                };
                 "application/json": {
                     token: string;
                     token_type_hint?: string;

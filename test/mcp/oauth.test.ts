@@ -246,6 +246,7 @@ describe('bad input: a clear 4xx, nothing stored', () => {
       [{ redirect_uris: ['https://a.example/cb'], grant_types: ['implicit'] }, 'invalid_client_metadata', /implicit/],
       [{ redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' }, 'invalid_client_metadata', /token_endpoint_auth_method/],
       [{ redirect_uris: ['https://a.example/cb'], response_types: ['token'] }, 'invalid_client_metadata', /token/],
+      [{ redirect_uris: ['https://a.example/cb'], client_name: 'Claude\u202egpj.exe' }, 'invalid_client_metadata', /printable/],
     ];
     for (const [body, error, message] of cases) {
       const r = await register(body);

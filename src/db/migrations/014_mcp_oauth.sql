@@ -11,6 +11,8 @@ CREATE TABLE oauth_clients (
   client_uri                  text,
   created_at                  timestamptz(3) NOT NULL DEFAULT now()
 );
+-- Registrations never approved are deleted by age (clients.ts).
+CREATE INDEX oauth_clients_created_idx ON oauth_clients (created_at);
 
 -- A grant is the user's approval; it is what the dashboard lists and revokes. A token works only
 -- while its grant is not revoked, its user is active and still a member of the project.
@@ -28,6 +30,9 @@ CREATE TABLE oauth_grants (
   revoked_at    timestamptz(3)
 );
 CREATE INDEX oauth_grants_user_idx ON oauth_grants (user_id, created_at, id);
+CREATE INDEX oauth_grants_client_idx ON oauth_grants (client_id);
+-- Approvals whose code was never exchanged are deleted by age (authorization.ts).
+CREATE INDEX oauth_grants_unused_idx ON oauth_grants (created_at) WHERE activated_at IS NULL;
 
 CREATE TABLE oauth_codes (
   hash            bytea PRIMARY KEY,

@@ -295,6 +295,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
           summary: 'Token endpoint: a code or a refresh token for tokens',
           description:
             'Form-encoded (`application/x-www-form-urlencoded`). `authorization_code` with `code`, `redirect_uri` and `code_verifier`; `refresh_token` with `refresh_token`. Both take `resource` (RFC 8707; it must be the one the authorization was granted for) and the client\'s authentication as it registered. The access token lasts an hour at most; the refresh token is good once.',
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: TokenBody,
           response: {
             200: TokenAnswer,
@@ -321,6 +322,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
           summary: 'Revoke a token (RFC 7009)',
           description:
             "Form-encoded. Revokes the authorization the access or refresh token belongs to, so every token issued under it stops at once. An unknown token answers 200 too, as RFC 7009 says.",
+          consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: RevokeBody,
           response: { 200: Type.Object({}), ...oauthErrors({ 400: '`invalid_request`.', 401: '`invalid_client`.' }) },
         },

@@ -100,6 +100,10 @@ export async function approveAuthorization(pool: pg.Pool, config: Config, caller
     : undefined;
   if (!member?.rowCount) throw notFound(`Project ${projectId} was not found among your projects; pick one you are a member of.`);
   const code = newSecret(CODE_PREFIX);
+  // Approvals whose code was never exchanged (the client gave up) go a few at a time with each new one.
+  await pool.query(
+    `DELETE FROM oauth_grants WHERE id = ANY(ARRAY(SELECT id FROM oauth_grants WHERE activated_at IS NULL AND created_at < now() - interval '1 day' LIMIT 20))`,
+  );
   await pool.query(
     `WITH g AS (
        INSERT INTO oauth_grants (client_id, user_id, project_id, resource, scope) VALUES ($1, $2, $3, $4, $5) RETURNING id

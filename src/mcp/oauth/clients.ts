@@ -95,6 +95,10 @@ export async function registerClient(pool: pg.Pool, metadata: ClientMetadata) {
   if (unknownGrant !== undefined) throw oauthError('invalid_client_metadata', `grant_types: "${unknownGrant}" is not supported (authorization_code and refresh_token are).`);
   const unknownResponse = (metadata.response_types ?? ['code']).find((r) => r !== 'code');
   if (unknownResponse !== undefined) throw oauthError('invalid_client_metadata', `response_types: "${unknownResponse}" is not supported (only "code" is).`);
+  // The name is shown to the user on the consent page: one line of printable text.
+  if (metadata.client_name !== undefined && /[\p{Cc}\p{Cf}\u2028\u2029]/u.test(metadata.client_name)) {
+    throw oauthError('invalid_client_metadata', 'client_name must be printable text on one line (no control or formatting characters).');
+  }
   const name = metadata.client_name?.trim() || new URL(uris[0]).host || 'Unnamed MCP client';
   const id = `hgr_client_${randomToken(16)}`;
   const secret = method === 'none' ? undefined : newSecret(CLIENT_SECRET_PREFIX);
