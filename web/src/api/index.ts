@@ -161,18 +161,33 @@ export interface Connection {
   account: string;
   authType: string;
   status: string;
+  /** A remote MCP server's address; empty for the other providers. */
+  url: string;
   createdAt: string;
 }
+/** A provider whose server each connection names (a remote MCP server): connected with an address, not a key. */
+export const isRemote = (p: ProviderInfo) => p.authTypes.includes('headers');
 /** Live connections; a removed one stays in the list only so its steps can say it was removed. */
 export async function connections(): Promise<Connection[]> {
   const r = await ok(api.POST('/latest/integrations/connections/list', { body: PAGE }));
   return r.results
     .filter((c) => c.status !== 'removed')
-    .map((c) => ({ connectionId: c.connection_id, provider: c.provider, label: c.label ?? '', account: c.account ?? '', authType: c.auth_type, status: c.status, createdAt: c.created_at }));
+    .map((c) => ({ connectionId: c.connection_id, provider: c.provider, label: c.label ?? '', account: c.account ?? '', authType: c.auth_type, status: c.status, url: c.url ?? '', createdAt: c.created_at }));
 }
 export const connectWithKey = (provider: string, apiKey: string, label: string) =>
   ok(api.POST('/latest/integrations/connections/create', { body: { provider, api_key: apiKey, ...(label ? { label } : {}) } }));
 export const oauthUrl = (provider: string, redirectUrl: string) => ok(api.POST('/latest/integrations/oauth/get_url', { body: { provider, redirect_url: redirectUrl } }));
+/** A remote MCP server, with an optional header (e.g. Authorization); the server is checked before anything is stored. */
+export const connectMcp = (url: string, label: string, header?: { name: string; value: string }) =>
+  ok(api.POST('/latest/integrations/connections/create', { body: { provider: 'mcp', url, ...(label ? { label } : {}), ...(header ? { headers: { [header.name]: header.value } } : {}) } }));
+export const mcpOauthUrl = (url: string, label: string, redirectUrl: string) =>
+  ok(api.POST('/latest/integrations/oauth/get_url', { body: { provider: 'mcp', url, ...(label ? { label } : {}), redirect_url: redirectUrl } }));
+export type RemoteTool = Answer<'/latest/integrations/connections/{connection_id}/mcp/tools', 'get'>['tools'][number];
+/** A remote MCP server's tools, as last listed (or listed now with `refresh`). */
+export async function mcpTools(connectionId: string, refresh = false): Promise<RemoteTool[]> {
+  const r = await ok(api.GET('/latest/integrations/connections/{connection_id}/mcp/tools', { params: { path: { connection_id: connectionId }, query: refresh ? { refresh: true } : {} } }));
+  return r.tools;
+}
 export const removeConnection = (connectionId: string) => ok(api.POST('/latest/integrations/connections/{connection_id}/delete', { ...path({ connection_id: connectionId }), body: {} }));
 
 // ---- tools
@@ -264,7 +279,11 @@ export async function pollTool(studioId: string, jobId: string): Promise<AsyncPr
 
 // ---- agents and tasks
 
-export type Action = { studio_id: string } | { step: string; connection_id: string; inputs?: Record<string, unknown> };
+export type Action = { studio_id: string } | { step: string; connection_id: string; inputs?: Record<string, unknown> } | McpAction;
+/** A remote MCP server's tools offered to the model: the named ones, or all. */
+export interface McpAction {
+  mcp: { connection_id: string; tools: string[] | '*' };
+}
 export interface Agent {
   agentId: string;
   name: string;
@@ -276,10 +295,14 @@ export interface Agent {
   updatedAt: string;
 }
 /** A stored action: a tool (answered with both `studio_id` and the hosted `chain_id`) or a named step. */
-const actionOf = (x: Record<string, unknown>): Action =>
-  typeof x.step === 'string'
-    ? { step: x.step, connection_id: String(x.connection_id), ...(x.inputs ? { inputs: x.inputs as Record<string, unknown> } : {}) }
-    : { studio_id: String(x.studio_id) };
+function actionOf(x: Record<string, unknown>): Action {
+  if (typeof x.step === 'string') return { step: x.step, connection_id: String(x.connection_id), ...(x.inputs ? { inputs: x.inputs as Record<string, unknown> } : {}) };
+  const mcp = x.mcp as { connection_id?: unknown; tools?: unknown } | undefined;
+  if (typeof x.studio_id !== 'string' && mcp && typeof mcp.connection_id === 'string') {
+    return { mcp: { connection_id: mcp.connection_id, tools: Array.isArray(mcp.tools) ? mcp.tools.map(String) : '*' } };
+  }
+  return { studio_id: String(x.studio_id) };
+}
 const agentOf = (a: Row<'/latest/agents/list', 'post'>): Agent => ({
   agentId: a.agent_id,
   name: a.name,

@@ -158,7 +158,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
                 {(id) => (
                   <select id={id} value={newStep} onChange={(e) => setNewStep(e.target.value)}>
                     <option value="">Choose a step</option>
-                    {(catalogue.data ?? []).map((p) => (
+                    {(catalogue.data ?? []).filter((p) => !api.isRemote(p)).map((p) => (
                       <optgroup key={p.provider} label={p.name}>
                         {p.steps.map((s) => (
                           <option key={s.step} value={s.step}>
@@ -197,6 +197,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
             </div>
           ) : null}
         </fieldset>
+        <McpActions actions={actions} setActions={setActions} connections={(connections.data ?? []).filter((c) => c.provider === 'mcp')} />
       </fieldset>
       <ErrorNote error={error} />
       {saved ? (
@@ -243,6 +244,7 @@ function Chat({ agent }: { agent: api.Agent }) {
     const action = agent.actions[Number(/_(\d+)$/.exec(fn ?? '')?.[1] ?? -1)];
     if (!action) return fn ?? 'action';
     if ('studio_id' in action) return tools.data?.find((t) => t.studioId === action.studio_id)?.title ?? fn ?? 'tool';
+    if ('mcp' in action) return fn ?? 'MCP tool';
     return action.step;
   };
   // One last read once the task stops, so the final message is never missed.
@@ -572,5 +574,58 @@ function Triggers({ agent }: { agent: api.Agent }) {
         <p>The trigger stops firing; its webhook at the code host is removed when no other trigger uses it. Past activations stay in the task list.</p>
       </Confirm>
     </section>
+  );
+}
+
+/** A remote MCP server's tools as actions: all of a server's, or the ones ticked (the model calls each as a function). */
+function McpActions({ actions, setActions, connections }: { actions: api.Action[]; setActions: (a: api.Action[]) => void; connections: api.Connection[] }) {
+  const isMcp = (a: api.Action): a is api.McpAction => 'mcp' in a;
+  const chosen = (connectionId: string) => actions.find((a): a is api.McpAction => isMcp(a) && a.mcp.connection_id === connectionId);
+  const set = (connectionId: string, tools: string[] | '*' | null) => {
+    const others = actions.filter((a) => !(isMcp(a) && a.mcp.connection_id === connectionId));
+    setActions(tools === null || (Array.isArray(tools) && tools.length === 0) ? others : [...others, { mcp: { connection_id: connectionId, tools } }]);
+  };
+  return (
+    <fieldset>
+      <legend>MCP tools</legend>
+      {connections.length === 0 ? (
+        <p className="muted">No MCP server is connected: connect one in Integrations &amp; API Keys. Its tools need a model to choose their arguments.</p>
+      ) : (
+        connections.map((c) => <McpServerTools key={c.connectionId} connection={c} chosen={chosen(c.connectionId)?.mcp.tools ?? null} onChange={(tools) => set(c.connectionId, tools)} />)
+      )}
+    </fieldset>
+  );
+}
+
+function McpServerTools({ connection, chosen, onChange }: { connection: api.Connection; chosen: string[] | '*' | null; onChange: (tools: string[] | '*' | null) => void }) {
+  const { projectId } = useSession();
+  const tools = useQuery({ queryKey: ['mcp-tools', projectId, connection.connectionId], queryFn: () => api.mcpTools(connection.connectionId) });
+  const name = connection.label || connection.account || connection.url;
+  const all = chosen === '*';
+  const ticked = (tool: string) => all || (Array.isArray(chosen) && chosen.includes(tool));
+  return (
+    <div role="group" aria-label={`Tools of ${name}`}>
+      <label className="check">
+        <input type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked ? '*' : null)} />
+        All tools of <strong>{name}</strong>
+      </label>
+      {tools.isPending ? <Loading what="tools" /> : null}
+      <ErrorNote error={tools.error} />
+      {(tools.data ?? []).map((t) => (
+        <label key={t.name} className="check indent">
+          <input
+            type="checkbox"
+            disabled={all}
+            checked={ticked(t.name)}
+            onChange={(e) => {
+              const current = Array.isArray(chosen) ? chosen : [];
+              onChange(e.target.checked ? [...current, t.name] : current.filter((x) => x !== t.name));
+            }}
+          />
+          {t.title || t.name}
+          {t.description ? <span className="muted small"> — {t.description}</span> : null}
+        </label>
+      ))}
+    </div>
   );
 }

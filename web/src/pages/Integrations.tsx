@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { useSession } from '../session.tsx';
 import { Button, Confirm, Empty, ErrorNote, Field, Loading, Menu, Modal, when, Columns } from '../ui.tsx';
 import { OAUTH_MESSAGE } from './OAuthDone.tsx';
 
-const AUTH_WORDS: Record<string, string> = { api_key: 'an API key', access_token: 'a fine-grained access token', oauth: 'signing in (OAuth)' };
+const AUTH_WORDS: Record<string, string> = { api_key: 'an API key', access_token: 'a fine-grained access token', oauth: 'signing in (OAuth)', headers: 'a header', none: 'nothing' };
 
 export function Integrations() {
   const { projectId } = useSession();
@@ -40,20 +40,21 @@ function Providers({ projectId }: { projectId: string }) {
     return () => window.removeEventListener('message', onMessage);
   }, [projectId]);
 
-  const signIn = async (p: api.ProviderInfo) => {
+  const signIn = (p: api.ProviderInfo) => openSignIn(p.provider, (redirect) => api.oauthUrl(p.provider, redirect));
+  const openSignIn = async (provider: string, begin: (redirectUrl: string) => Promise<{ auth_url: string }>) => {
     setOauthError(null);
     // Opened inside the click, before any await, so no pop-up blocker stops it.
-    const popup = window.open('about:blank', `hangar-oauth-${p.provider}`, 'popup,width=560,height=720');
-    setSigningIn(p.provider);
+    const popup = window.open('about:blank', `hangar-oauth-${provider}`, 'popup,width=560,height=720');
+    setSigningIn(provider);
     try {
-      const { auth_url } = await api.oauthUrl(p.provider, `${location.origin}/oauth/done`);
+      const { auth_url } = await begin(`${location.origin}/oauth/done`);
       if (popup) popup.location.href = auth_url;
       else location.assign(auth_url);
       // Closed without finishing: stop waiting.
       const watch = window.setInterval(() => {
         if (!popup || popup.closed) {
           window.clearInterval(watch);
-          setSigningIn((s) => (s === p.provider ? null : s));
+          setSigningIn((s) => (s === provider ? null : s));
           void refresh();
         }
       }, 500);
@@ -75,6 +76,20 @@ function Providers({ projectId }: { projectId: string }) {
       <div className="cards">
         {catalogue.data.map((p) => {
           const mine = (connections.data ?? []).filter((c) => c.provider === p.provider);
+          if (api.isRemote(p)) {
+            return (
+              <McpCard
+                key={p.provider}
+                provider={p}
+                connections={mine}
+                loading={connections.isPending}
+                signingIn={signingIn === p.provider}
+                onSignIn={(url, label) => openSignIn(p.provider, (redirect) => api.mcpOauthUrl(url, label, redirect))}
+                onConnected={refresh}
+                onRemove={setRemoving}
+              />
+            );
+          }
           const keyAuth = p.authTypes.find((t) => t !== 'oauth');
           return (
             <article key={p.provider} className="card" aria-labelledby={`provider-${p.provider}`}>
@@ -139,6 +154,142 @@ function Providers({ projectId }: { projectId: string }) {
         </p>
       </Confirm>
     </section>
+  );
+}
+
+/** A remote MCP server: connect it by address (with an optional header, or by signing in), and see each connection's tools. */
+function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnected, onRemove }: {
+  provider: api.ProviderInfo;
+  connections: api.Connection[];
+  loading: boolean;
+  signingIn: boolean;
+  onSignIn: (url: string, label: string) => void;
+  onConnected: () => void;
+  onRemove: (c: api.Connection) => void;
+}) {
+  const { canEdit } = useSession();
+  const [url, setUrl] = useState('');
+  const [label, setLabel] = useState('');
+  const [headerName, setHeaderName] = useState('Authorization');
+  const [headerValue, setHeaderValue] = useState('');
+  const [showing, setShowing] = useState<string | null>(null);
+  const connect = useMutation({
+    mutationFn: () => api.connectMcp(url.trim(), label, headerValue ? { name: headerName.trim(), value: headerValue } : undefined),
+    onSuccess: () => {
+      // The header never outlives the call that sent it.
+      setHeaderValue('');
+      setUrl('');
+      setLabel('');
+      onConnected();
+    },
+  });
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <article className="card" aria-labelledby={`provider-${provider.provider}`}>
+      <h3 id={`provider-${provider.provider}`}>
+        {provider.name} {provider.beta ? <span className="badge beta">beta</span> : null}
+      </h3>
+      <p>{provider.description}</p>
+      {canEdit ? (
+        <form
+          ref={form}
+          aria-label="Connect an MCP server"
+          onSubmit={(e) => {
+            e.preventDefault();
+            connect.mutate();
+          }}
+        >
+          <Field label="Server URL" hint="Its streamable HTTP address, e.g. https://mcp.example.com/mcp. Hangar checks it answers before connecting.">
+            {(id) => <input id={id} type="url" required maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/mcp" />}
+          </Field>
+          <Field label="Label (optional)">{(id) => <input id={id} maxLength={200} value={label} onChange={(e) => setLabel(e.target.value)} />}</Field>
+          <div className="grid2">
+            <Field label="Header name (optional)">{(id) => <input id={id} maxLength={100} value={headerName} onChange={(e) => setHeaderName(e.target.value)} spellCheck={false} />}</Field>
+            <Field label="Header value (optional)" hint="e.g. Bearer <token>: stored encrypted, never shown again.">
+              {(id) => <input id={id} type="password" autoComplete="off" spellCheck={false} value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />}
+            </Field>
+          </div>
+          <ErrorNote error={connect.error} />
+          <div className="actions left">
+            <Button type="submit" variant="primary" busy={connect.isPending}>
+              Connect
+            </Button>
+            <Button
+              busy={signingIn}
+              onClick={() => {
+                if (form.current && !form.current.reportValidity()) return;
+                onSignIn(url.trim(), label);
+              }}
+            >
+              Sign in (OAuth)
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {signingIn ? (
+        <p role="status" className="muted">
+          Finish signing in in the pop-up window…
+        </p>
+      ) : null}
+      <h4>Connections</h4>
+      {loading ? (
+        <Loading what="connections" />
+      ) : connections.length === 0 ? (
+        <p className="muted">{canEdit ? 'None yet: connect a server above.' : 'None yet: an editor of this project can connect one.'}</p>
+      ) : (
+        <ul className="connections">
+          {connections.map((c) => (
+            <li key={c.connectionId} className="stack">
+              <span>
+                <strong>{c.label || c.account || c.connectionId}</strong>
+                <span className="muted small break"> {c.url}</span>
+                <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
+                <span className="muted small"> {c.authType === 'oauth' ? 'signed in' : c.authType === 'headers' ? 'with a header' : 'no credentials'}</span>
+              </span>
+              <span className="actions left">
+                <Button variant="link" aria-expanded={showing === c.connectionId} onClick={() => setShowing(showing === c.connectionId ? null : c.connectionId)}>
+                  {showing === c.connectionId ? 'Hide tools' : 'Show tools'}
+                </Button>
+                {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => onRemove(c) }]} /> : null}
+              </span>
+              {showing === c.connectionId ? <RemoteTools connection={c} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function RemoteTools({ connection }: { connection: api.Connection }) {
+  const { projectId } = useSession();
+  const client = useQueryClient();
+  const key = ['mcp-tools', projectId, connection.connectionId];
+  const tools = useQuery({ queryKey: key, queryFn: () => api.mcpTools(connection.connectionId) });
+  const refresh = useMutation({ mutationFn: () => api.mcpTools(connection.connectionId, true), onSuccess: (data) => client.setQueryData(key, data) });
+  return (
+    <div className="remote-tools">
+      {tools.isPending ? <Loading what="tools" /> : null}
+      <ErrorNote error={tools.error ?? refresh.error} />
+      {tools.data ? (
+        tools.data.length === 0 ? (
+          <p className="muted">The server lists no tools.</p>
+        ) : (
+          <ul aria-label={`Tools of ${connection.label || connection.account || 'the server'}`}>
+            {tools.data.map((t) => (
+              <li key={t.name}>
+                <code>{t.name}</code>
+                {t.title && t.title !== t.name ? <span> {t.title}</span> : null}
+                {t.description ? <span className="muted small"> — {t.description}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      <Button variant="link" busy={refresh.isPending} onClick={() => refresh.mutate()}>
+        Refresh tools
+      </Button>
+    </div>
   );
 }
 

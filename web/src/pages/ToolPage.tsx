@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { navigate } from '../router.tsx';
@@ -53,8 +53,8 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
   const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
 
-  const addStep = (transformation: string, provider?: api.ProviderInfo) => {
-    const base = transformation.split('.').pop()!.replace(/[^A-Za-z0-9_]/g, '_');
+  const addStep = (transformation: string, provider?: api.ProviderInfo, preset?: Record<string, unknown>) => {
+    const base = (typeof preset?.tool === 'string' ? preset.tool : transformation.split('.').pop()!).replace(/[^A-Za-z0-9_]/g, '_').slice(0, 60) || 'step';
     let name = base;
     for (let i = 2; steps.some((s) => s.name === name); i++) name = `${base}_${i}`;
     const connection = provider ? connections.find((c) => c.provider === provider.provider) : undefined;
@@ -65,7 +65,7 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
       // The code host refuses an API Call without its media type; pre-fill what the provider requires.
       if (provider.requiredHeaders.length) params.headers = Object.fromEntries(provider.requiredHeaders.map((h) => [h.name, h.value]));
     }
-    setSteps([...steps, { name, transformation, params }]);
+    setSteps([...steps, { name, transformation, params: { ...params, ...preset } }]);
   };
 
   const save = async (e: React.FormEvent) => {
@@ -123,7 +123,7 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
             </li>
           ))}
         </ol>
-        {canEdit ? <StepSearch providers={providers} onAdd={addStep} /> : null}
+        {canEdit ? <StepSearch providers={providers} connections={connections} onAdd={addStep} /> : null}
       </fieldset>
       <ErrorNote error={error} />
       {saved ? (
@@ -219,7 +219,9 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
           </Field>
         ) : null}
       </div>
-      {kind.kind === 'named' ? (
+      {kind.kind === 'named' && kind.provider && api.isRemote(kind.provider) ? (
+        <RemoteToolFields connectionId={String(connection_id ?? '')} values={rest} onChange={(v) => setParams({ ...v, connection_id })} />
+      ) : kind.kind === 'named' ? (
         <SchemaForm schema={kind.step!.inputSchema} values={rest} onChange={(v) => setParams({ ...v, connection_id })} />
       ) : kind.kind === 'provider_api_call' ? (
         <>
@@ -268,7 +270,35 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
   );
 }
 
-function StepSearch({ providers, onAdd }: { providers: api.ProviderInfo[]; onAdd: (transformation: string, provider?: api.ProviderInfo) => void }) {
+/** mcp.call_tool: the tool, from its server's list, and its arguments as a form of that tool's input schema. */
+function RemoteToolFields({ connectionId, values, onChange }: { connectionId: string; values: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void }) {
+  const { projectId } = useSession();
+  const tools = useQuery({ queryKey: ['mcp-tools', projectId, connectionId], queryFn: () => api.mcpTools(connectionId), enabled: connectionId !== '' });
+  const chosen = tools.data?.find((t) => t.name === values.tool);
+  const args = (values.arguments && typeof values.arguments === 'object' ? values.arguments : {}) as Values;
+  return (
+    <>
+      <Field label="MCP tool">
+        {(id) => (
+          <select id={id} required value={String(values.tool ?? '')} onChange={(e) => onChange({ ...values, tool: e.target.value, arguments: {} })}>
+            <option value="">Choose a tool</option>
+            {values.tool && !chosen ? <option value={String(values.tool)}>{String(values.tool)}</option> : null}
+            {(tools.data ?? []).map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.title || t.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <ErrorNote error={tools.error} />
+      {chosen?.description ? <p className="muted small">{chosen.description}</p> : null}
+      {chosen ? <SchemaForm schema={chosen.input_schema as api.JsonSchema} values={args} onChange={(v) => onChange({ ...values, arguments: v })} /> : null}
+    </>
+  );
+}
+
+function StepSearch({ providers, connections, onAdd }: { providers: api.ProviderInfo[]; connections: api.Connection[]; onAdd: (transformation: string, provider?: api.ProviderInfo, preset?: Record<string, unknown>) => void }) {
   const { projectId } = useSession();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -280,7 +310,21 @@ function StepSearch({ providers, onAdd }: { providers: api.ProviderInfo[]; onAdd
   const words = query.toLowerCase();
   // API Call steps belong to a provider: offer them for the providers the search found, or on "api call".
   const apiCalls = query
-    ? providers.filter((p) => (found.data ?? []).some((s) => s.provider === p.provider) || 'api call'.includes(words) || words.includes('api'))
+    ? providers.filter((p) => p.methods.length > 0 && ((found.data ?? []).some((s) => s.provider === p.provider) || 'api call'.includes(words) || words.includes('api')))
+    : [];
+  // The tools of the project's MCP servers, as last listed, matched on their names, titles, descriptions and server.
+  const remote = providers.find(api.isRemote);
+  const servers = connections.filter((c) => remote && c.provider === remote.provider);
+  const lists = useQueries({ queries: servers.map((c) => ({ queryKey: ['mcp-tools', projectId, c.connectionId], queryFn: () => api.mcpTools(c.connectionId), enabled: query.length > 0 })) });
+  const remoteTools = query
+    ? servers.flatMap((c, i) =>
+        (lists[i]?.data ?? [])
+          .filter((t) => {
+            const haystack = ['mcp', t.name, t.title ?? '', t.description ?? '', c.label, c.account].join(' ').toLowerCase();
+            return words.split(/\s+/).every((w) => haystack.includes(w));
+          })
+          .map((t) => ({ connection: c, tool: t })),
+      )
     : [];
   return (
     <section className="card search" aria-labelledby="step-search-h">
@@ -291,7 +335,7 @@ function StepSearch({ providers, onAdd }: { providers: api.ProviderInfo[]; onAdd
       {found.isFetching ? <Loading what="steps" /> : null}
       <ErrorNote error={found.error} />
       {query && found.data ? (
-        found.data.length === 0 && apiCalls.length === 0 ? (
+        found.data.length === 0 && apiCalls.length === 0 && remoteTools.length === 0 ? (
           <p className="muted">No step matches “{query}”.</p>
         ) : (
           <ul className="results" aria-label="Matching steps">
@@ -302,6 +346,20 @@ function StepSearch({ providers, onAdd }: { providers: api.ProviderInfo[]; onAdd
                   <span className="muted small"> {s.description}</span>
                 </span>
                 <Button onClick={() => onAdd(s.step, providers.find((p) => p.provider === s.provider))} aria-label={`Add step ${s.name} (${s.providerName})`}>
+                  Add
+                </Button>
+              </li>
+            ))}
+            {remoteTools.map(({ connection, tool }) => (
+              <li key={`mcp:${connection.connectionId}:${tool.name}`}>
+                <span>
+                  <strong>{tool.title || tool.name}</strong> <span className="muted">· MCP · {connection.label || connection.account}</span> <span className="badge beta">beta</span>
+                  {tool.description ? <span className="muted small"> {tool.description}</span> : null}
+                </span>
+                <Button
+                  onClick={() => onAdd('mcp.call_tool', remote, { connection_id: connection.connectionId, tool: tool.name, arguments: {} })}
+                  aria-label={`Add MCP tool ${tool.title || tool.name} (${connection.label || connection.account})`}
+                >
                   Add
                 </Button>
               </li>
