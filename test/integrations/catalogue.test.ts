@@ -28,11 +28,13 @@ const SOURCE_STEPS: Record<string, string[]> = {
   analytics: ['Run Reports', 'Create Key Events', 'Create properties'],
 };
 
-test('the catalogue lists the four providers with every step of source §4B and its input schema', async () => {
+test('the catalogue lists the four providers with every step of source §4B and its input schema, and remote MCP servers', async () => {
   const r = await call(server, 'GET', '/latest/integrations/providers/list', { authorization: bearer(projectId, org.api_key) });
   assert.equal(r.status, 200);
   const byId = Object.fromEntries(r.body.results.map((p: any) => [p.provider, p]));
-  assert.deepEqual(Object.keys(byId).sort(), ['analytics', 'anz_enrichment', 'codehost', 'enrichment']);
+  assert.deepEqual(Object.keys(byId).sort(), ['analytics', 'anz_enrichment', 'codehost', 'enrichment', 'mcp']);
+  // A remote MCP server: connected by address (test/mcp/client*.test.ts), its tools called through one step.
+  assert.deepEqual([byId.mcp.auth_types, byId.mcp.steps.map((s: any) => s.step), byId.mcp.api_call.methods], [['headers', 'none', 'oauth'], ['mcp.call_tool'], []]);
   for (const [provider, names] of Object.entries(SOURCE_STEPS)) {
     assert.deepEqual(byId[provider].steps.map((s: any) => s.name).sort(), [...names].sort(), provider);
     for (const s of byId[provider].steps) {
@@ -65,7 +67,8 @@ test('the tool-step search bar matches provider kind words and step names', asyn
   assert.deepEqual(await search('gist'), ['codehost.create_gist', 'codehost.update_gist', 'codehost.list_gists_for_a_user']);
   assert.deepEqual(await search('run reports'), ['analytics.run_reports']);
   assert.deepEqual(await search('no such thing'), []);
-  assert.equal((await search('')).length, 37);
+  assert.equal((await search('')).length, 38);
+  assert.deepEqual(await search('mcp'), ['mcp.call_tool']);
 });
 
 test('the catalogue is project-scoped', async () => {
