@@ -340,7 +340,15 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     assert.match(wrong.body.error_description, /code_verifier/);
     assert.equal((await token(base)).body.error, 'invalid_grant');
     assert.equal(await count('oauth_tokens'), tokens);
-    // A body that is not a form or JSON object at all.
+    // Bodies that are neither a form nor JSON, or nested too deep: invalid_request, never a 500 (found by the fuzz test).
+    for (const path of ['/latest/oauth/token', '/latest/oauth/revoke', '/latest/oauth/register']) {
+      for (const raw of [Buffer.from([0]), `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`]) {
+        const r = await call(server, 'POST', path, { raw });
+        assert.equal(r.status, 400, `${path}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.error, path.endsWith('register') ? 'invalid_client_metadata' : 'invalid_request');
+        expectError(r, 400, 'validation_error');
+      }
+    }
     const junk = await call(server, 'POST', '/latest/oauth/token', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, raw: 'grant_type=a&grant_type=b' });
     assert.equal(junk.status, 400);
     assert.equal(junk.body.error, 'invalid_request');

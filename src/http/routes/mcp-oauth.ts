@@ -38,8 +38,10 @@ const Timestamp = Type.String({ format: 'date-time' });
 
 const OAuthErrorBody = Type.Object(
   {
-    error: Type.String({ description: 'The RFC 6749 / 7591 / 7009 error code.' }),
-    error_description: Type.String(),
+    // Optional to the serializer only: an error raised before the route (a body that is not JSON, a
+    // value PostgreSQL refuses) still answers the contract's fields, never a 500 of the serializer.
+    error: Type.Optional(Type.String({ description: 'The RFC 6749 / 7591 / 7009 error code.' })),
+    error_description: Type.Optional(Type.String()),
     message: Type.String(),
     error_type: Type.String(),
     error_audience: Type.String(),
@@ -228,11 +230,13 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
     scope.setErrorHandler((error: FastifyError | HangarError, request, reply) => {
       let oauth: OAuthError | undefined = error instanceof OAuthError ? error : undefined;
       const validation = (error as FastifyError).validation;
+      const code: OAuthErrorCode = request.routeOptions.url === OAUTH_PATHS.register ? 'invalid_client_metadata' : 'invalid_request';
       if (!oauth && validation?.length) {
-        const code: OAuthErrorCode = request.routeOptions.url === OAUTH_PATHS.register ? 'invalid_client_metadata' : 'invalid_request';
         const context = (error as FastifyError).validationContext;
         oauth = oauthError(code, validationMessage(context === 'body' ? '' : (context ?? ''), validation));
       }
+      // A body that is not JSON or a form, nested too deep, or holding a NUL: the RFCs' invalid_request.
+      if (!oauth && error instanceof HangarError && error.status === 400) oauth = oauthError(code, error.message);
       if (!oauth) return fallback(error, request, reply);
       noStore(reply);
       if (oauth.code === 'invalid_client' && request.headers.authorization) reply.header('www-authenticate', 'Basic realm="hangar"');
