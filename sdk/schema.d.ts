@@ -1638,8 +1638,8 @@ export interface components {
         /** @description The OAuth RFCs' error body, with the contract's fields beside it. */
         OAuthError: {
             /** @description The RFC 6749 / 7591 / 7009 error code. */
-            error: string;
-            error_description: string;
+            error?: string;
+            error_description?: string;
             message: string;
             error_type: string;
             error_audience: string;
