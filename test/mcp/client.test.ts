@@ -158,6 +158,8 @@ describe('tools', () => {
     }
     assert.ok(names.includes('weather'), `list_changed reached the kept list: ${names}`);
 
+    // The server restarts and forgets its sessions: a refresh opens a new one.
+    await open.forgetSessions();
     open.addTool('quiet', 'Added while nobody asks.');
     const refreshed = await c.get(`/latest/integrations/connections/${id}/mcp/tools?refresh=true`);
     assert.ok(refreshed.body.tools.some((t: { name: string }) => t.name === 'quiet'));

@@ -86,14 +86,14 @@ export async function beginRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike
     throw signInFailed(url, err, 'its authorization server refused to register Hangar');
   }
   const state = randomToken(32);
-  const { authorizationUrl, codeVerifier } = await startAuthorization(info.authorizationServerUrl, {
-    metadata,
-    clientInformation: registered,
-    redirectUrl: callbackUrl(deps),
-    scope,
-    state,
-    resource: new URL(resource),
-  });
+  let started;
+  try {
+    started = await startAuthorization(info.authorizationServerUrl, { metadata, clientInformation: registered, redirectUrl: callbackUrl(deps), scope, state, resource: new URL(resource) });
+  } catch (err) {
+    // E.g. an authorization server without PKCE S256, or a resource that is not an address.
+    throw signInFailed(url, err, 'its authorization server cannot be used as it describes itself');
+  }
+  const { authorizationUrl, codeVerifier } = started;
   const hash = digest(state);
   const pending: PendingSignIn = {
     verifier: codeVerifier,

@@ -164,12 +164,22 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
           return cached;
         }
       }
+      const forget = () => {
+        for (const key of listeners.keys()) if (key.startsWith(`${connection.id}\u0000`)) listeners.delete(key);
+      };
       const tools = await withAuth(connection, async (current) => {
         try {
           return await listAll(await listener(current));
         } catch (err) {
-          for (const key of listeners.keys()) if (key.startsWith(`${connection.id}\u0000`)) listeners.delete(key);
-          throw err;
+          forget();
+          // A listener's session may have ended at the server (a restart forgets sessions): one new session decides.
+          if (err instanceof RemoteAuthRefused) throw err;
+          try {
+            return await listAll(await listener(current));
+          } catch (again) {
+            forget();
+            throw again;
+          }
         }
       });
       await store(connection.id, tools);

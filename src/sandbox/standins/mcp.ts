@@ -27,6 +27,8 @@ export interface McpStandin {
   addTool(name: string, description: string): void;
   /** Sessions open now. */
   sessions(): number;
+  /** Ends every session, as a restart of the server would (their ids then get 404). */
+  forgetSessions(): Promise<void>;
   /** With `oauth`: its authorization server. */
   auth?: McpStandinAuth;
   close(): Promise<void>;
@@ -206,6 +208,11 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
       for (const server of servers) registerExtra(server, { name, description });
     },
     sessions: () => transports.size,
+    async forgetSessions() {
+      const open = [...transports.values()];
+      transports.clear();
+      await Promise.all(open.map((t) => t.close().catch(() => {})));
+    },
     ...(as ? { auth: as.inspect } : {}),
     async close() {
       await Promise.all([...transports.values()].map((t) => t.close().catch(() => {})));
