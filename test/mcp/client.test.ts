@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import { startMcpStandin, type McpStandin } from '../../src/sandbox/standins/mcp.ts';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
 import { assertNoSecrets, freePort, newProject, query, until, type Client } from '../integrations/kit.ts';
@@ -157,6 +158,16 @@ describe('tools', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.ok(names.includes('weather'), `list_changed reached the kept list: ${names}`);
+    // Kept in PostgreSQL: another Hangar server on the same database reads the same list, unasked.
+    const other = await startServer(server.databaseUrl, { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    try {
+      const mark2 = open.requests.length;
+      const there = await c.on(other).get(`/latest/integrations/connections/${id}/mcp/tools`);
+      assert.ok(there.body.tools.some((t: { name: string }) => t.name === 'weather'));
+      assert.ok(!open.requests.slice(mark2).some((q) => (q.body as { method?: string } | undefined)?.method === 'tools/list'), 'read from the shared list');
+    } finally {
+      await other.close();
+    }
 
     // The server restarts and forgets its sessions: a refresh opens a new one.
     await open.forgetSessions();
@@ -270,6 +281,13 @@ test('a removed connection: its tools and steps fail with connection_removed, it
   const r = await run(c, studio);
   assert.equal(r.status, 'failed');
   assert.match(r.errors[0].message, /was removed/);
+});
+
+test('HANGAR_MCP_CALL_TIMEOUT_MS is bounded: 100 ms to 10 minutes', () => {
+  assert.equal(loadConfig({ HANGAR_MCP_CALL_TIMEOUT_MS: '600000' }).mcpCallTimeoutMs, 600_000);
+  assert.equal(loadConfig({}).mcpCallTimeoutMs, 60_000);
+  assert.throws(() => loadConfig({ HANGAR_MCP_CALL_TIMEOUT_MS: '600001' }), /at most 600000/);
+  assert.throws(() => loadConfig({ HANGAR_MCP_CALL_TIMEOUT_MS: '99' }), /≥ 100/);
 });
 
 test('the header never appears in an answer or a log line', () => {
