@@ -43,6 +43,12 @@ before(async () => {
   // The MCP client's own loopback callback, as a native client runs one.
   callback = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://127.0.0.1');
+    // A hosted chat app's page (another site) with the link that starts the sign-in.
+    if (url.pathname === '/start') {
+      const to = url.searchParams.get('to')!.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><title>Chat app</title><a href="${to}">Connect Hangar</a></html>`);
+      return;
+    }
     // The browser also asks for a favicon.
     if (url.pathname === '/callback') landed.push(url.searchParams);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Done</title><h1>You can close this window</h1></html>');
@@ -101,9 +107,10 @@ test('signed out: the consent page goes through sign-in and back; approve lands 
   assert.deepEqual([principal.userId, principal.project?.id, principal.project?.role], [org.user_id, projectId, 'admin']);
 });
 
-test('deny sends the client access_denied and authorizes nothing', async () => {
+test('from a link on another site (SameSite=Strict session): deny sends the client access_denied and authorizes nothing', async () => {
   const provider = await startClient('Unwanted client');
-  await page.goto(provider.authorizationUrl!.href);
+  await page.goto(`${new URL(callbackUrl).origin}/start?to=${encodeURIComponent(provider.authorizationUrl!.href)}`);
+  await page.getByRole('link', { name: 'Connect Hangar' }).click();
   await heading(page, 'Connect an MCP client').waitFor();
   await page.locator('main').getByText('Unwanted client').waitFor();
   await button(page, 'Deny').click();

@@ -302,6 +302,13 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     const twice = await fetch(`${server.url}/latest/oauth/authorize?${new URLSearchParams({ ...good })}&state=again`, { redirect: 'manual' });
     assert.equal(twice.status, 400);
     assert.equal((await twice.json()).error, 'invalid_request');
+    // Approving with the session needs the dashboard's CSRF header: a page of another site cannot approve for the user.
+    const consentFor = new URL((await authorizeWith(good)).headers.get('location')!, server.url);
+    expectError(
+      await call(server, 'POST', '/latest/oauth/authorization/approve', { headers: { cookie: admin.cookie }, body: { ...Object.fromEntries(consentFor.searchParams), project_id: projectId } }),
+      403,
+      'forbidden',
+    );
     // Deny: back with access_denied, nothing granted.
     const consent = new URL((await authorizeWith(good)).headers.get('location')!, server.url);
     const denied = await call(server, 'POST', '/latest/oauth/authorization/deny', { headers: admin, body: Object.fromEntries(consent.searchParams) });
