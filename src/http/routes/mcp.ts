@@ -123,7 +123,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     if (answer.sessionId) reply.header('mcp-session-id', answer.sessionId);
     if (response.status >= 400) {
       // The SDK transport's own refusal: same body as ours.
-      answer.finished();
+      answer.finished(true);
       const text = await response.text();
       let error: { code?: number; message?: string } = {};
       try {
@@ -138,21 +138,26 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       if (key !== 'connection' && key !== 'content-length') reply.header(key, value);
     });
     if (!response.body) {
-      answer.finished();
+      answer.finished(true);
       return reply.send();
     }
     if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
       const text = await response.text();
-      answer.finished();
+      answer.finished(true);
       return reply.send(text);
     }
     const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-    stream.on('error', () => answer.finished());
-    stream.on('close', () => answer.finished());
-    // The client went away: stop feeding a stream nobody reads.
+    let ended = false;
+    stream.on('end', () => {
+      ended = true;
+      answer.finished(true);
+    });
+    stream.on('error', () => answer.finished(false));
+    // The client went away before the stream ended: stop feeding a stream nobody reads.
     reply.raw.on('close', () => {
+      if (ended) return;
       stream.destroy();
-      answer.finished();
+      answer.finished(false);
     });
     return reply.send(stream);
   }

@@ -2,7 +2,7 @@
 // route's): session checks against PostgreSQL, the protocol version, batches, cancellation, the GET
 // stream that carries `notifications/tools/list_changed`, and DELETE. What the SDK's transport
 // answers (JSON or SSE) is handed back as a web Response for the route to send.
-import { InitializeRequestSchema, isInitializeRequest, isJSONRPCNotification, isJSONRPCRequest, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { InitializeRequestSchema, isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Notifications } from '../../db/notifications.ts';
 import type { Principal } from '../../governance/principal.ts';
 import type { Calls } from './calls.ts';
@@ -46,8 +46,8 @@ export interface Answer {
   response: Response;
   /** The session this answer opened or served, for the Mcp-Session-Id header. */
   sessionId?: string;
-  /** Call once the answer has been sent or the client has gone: frees the request's server. */
-  finished(): void;
+  /** Call once the answer has been sent (`complete`) or the client has gone: frees the request's server. */
+  finished(complete: boolean): void;
 }
 
 export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue; calls: Calls; notifications: Notifications }) {
@@ -115,36 +115,53 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
     return { response, server, close: () => void server.close().catch(() => {}) };
   }
 
+  /**
+   * The messages of a body, checked for the JSON-RPC shape only: the SDK's transport parses each one
+   * fully (and refuses what does not parse); this names the message that is not JSON-RPC at all.
+   */
   function messagesOf(body: unknown): JSONRPCMessage[] {
     const list = Array.isArray(body) ? body : [body];
     if (list.length === 0) throw new McpRefusal(400, INVALID_REQUEST, 'The body is an empty batch; send one JSON-RPC message.', 'validation_error');
     return list.map((m, i) => {
-      const parsed = JSONRPCMessageSchema.safeParse(m);
-      if (!parsed.success) {
+      const message = m as Record<string, unknown> | null;
+      const shaped =
+        message !== null &&
+        typeof message === 'object' &&
+        !Array.isArray(message) &&
+        message.jsonrpc === '2.0' &&
+        (typeof message.method === 'string' || ('id' in message && ('result' in message || 'error' in message)));
+      if (!shaped || ('method' in message! && 'id' in message! && typeof message!.id !== 'string' && typeof message!.id !== 'number')) {
         const at = Array.isArray(body) ? `body.${i}` : 'the body';
-        throw new McpRefusal(400, INVALID_REQUEST, `${at} is not a JSON-RPC 2.0 message: it needs "jsonrpc": "2.0" and a "method" (with an "id" for a request) or an "id" with "result" or "error".`, 'validation_error');
+        throw new McpRefusal(400, INVALID_REQUEST, `${at} is not a JSON-RPC 2.0 message: it needs "jsonrpc": "2.0" and a "method" (with a string or number "id" for a request) or an "id" with "result" or "error".`, 'validation_error');
       }
-      return parsed.data;
+      return message as JSONRPCMessage;
     });
   }
 
-  /** Which answer the client's Accept allows: SSE when it takes event streams, else JSON. */
-  function answersJson(accept: string | undefined): boolean {
+  /**
+   * JSON or an event stream, as the client's Accept allows. Either is the server's choice when the
+   * client takes both (as the SDK's client does): an event stream only when a request will send
+   * something before its answer (a tools/call with a progressToken), since streaming costs more.
+   */
+  function answersJson(accept: string | undefined, messages: JSONRPCMessage[]): boolean {
     const a = (accept ?? '*/*').toLowerCase();
-    if (a.includes('text/event-stream')) return false;
-    if (a.includes('application/json') || a.includes('*/*') || a.includes('application/*')) return true;
-    throw new McpRefusal(406, SERVER_ERROR, 'Accept must allow application/json or text/event-stream (MCP clients send both).', 'validation_error');
+    const json = a.includes('application/json') || a.includes('*/*') || a.includes('application/*');
+    const sse = a.includes('text/event-stream');
+    if (!json && !sse) throw new McpRefusal(406, SERVER_ERROR, 'Accept must allow application/json or text/event-stream (MCP clients send both).', 'validation_error');
+    if (!sse) return true;
+    if (!json) return false;
+    return !messages.some((m) => isJSONRPCRequest(m) && (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined);
   }
 
   return {
     async post(exchange: Exchange): Promise<Answer> {
       if (exchange.body === null || typeof exchange.body !== 'object') throw new McpRefusal(400, PARSE_ERROR, 'The body must be a JSON-RPC message (a JSON object).', 'validation_error');
-      const json = answersJson(exchange.headers.accept);
       const messages = messagesOf(exchange.body);
+      const json = answersJson(exchange.headers.accept, messages);
       const batch = Array.isArray(exchange.body);
       let body = exchange.body;
       let session: McpSession;
-      if (messages.some(isInitializeRequest) || messages.some((m) => 'method' in m && m.method === 'initialize')) {
+      if (messages.some((m) => 'method' in m && m.method === 'initialize')) {
         if (batch) throw new McpRefusal(400, INVALID_REQUEST, 'initialize must be sent alone, not in a batch.', 'validation_error');
         const init = InitializeRequestSchema.safeParse(messages[0]);
         if (!init.success) {
@@ -178,7 +195,9 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         return { response: new Response(null, { status: 202 }), sessionId: session.id, finished: () => {} };
       }
       const { response, close } = serve(exchange, session, json, body, 'POST');
-      return { response: await response, sessionId: session.id, finished: close };
+      // A request's server and transport hold nothing once its answer is complete (the garbage
+      // collector takes them); an event stream cut short is closed, which stops its keep-alive timer.
+      return { response: await response, sessionId: session.id, finished: (complete) => (complete ? undefined : close()) };
     },
 
     async get(exchange: Exchange): Promise<Answer> {

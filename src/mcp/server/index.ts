@@ -9,9 +9,9 @@ export { McpRefusal, type Answer, type Exchange } from './endpoint.ts';
 export { parseToolsets } from './catalogue.ts';
 export { PROTOCOL_VERSIONS } from './protocol.ts';
 
-export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'notifications' | 'studios' | 'integrations' | 'tasks' | 'metrics'>) {
+export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'notifications' | 'principals' | 'studios' | 'integrations' | 'tasks' | 'metrics'>) {
   const { config, db, notifications } = platform;
-  const sessions = createSessions(db.pool, notifications, { idleSeconds: config.mcp.sessionIdleSeconds, perPrincipal: config.mcp.sessionsPerPrincipal });
+  const sessions = createSessions(db.pool, notifications, platform.principals, { idleSeconds: config.mcp.sessionIdleSeconds, perPrincipal: config.mcp.sessionsPerPrincipal });
   const catalogue = createCatalogue(db.pool, notifications);
   const calls = createCalls({ studios: platform.studios, integrations: platform.integrations, tasks: platform.tasks, metrics: platform.metrics, agentWaitSeconds: config.mcp.agentWaitSeconds });
   return createEndpoint({ sessions, catalogue, calls, notifications });

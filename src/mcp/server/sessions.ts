@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Notifications } from '../../db/notifications.ts';
+import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
 
 export interface McpSession {
@@ -19,6 +20,8 @@ export const SESSION_ENDED_CHANNEL = 'hangar_mcp_session_ended';
 
 /** `last_used_at` is written at most once per this many seconds per session: reads stay reads. */
 const TOUCH_EVERY_SECONDS = 60;
+/** Sessions found are kept in the principal cache under this prefix (see `find`). */
+const CACHE_PREFIX = 'mcp-session:';
 
 /** Who a session belongs to: the project key, or the user of an OAuth token. */
 export const principalOf = (p: Principal) => (p.keyId ? `key:${p.keyId}` : `user:${p.userId}`);
@@ -30,7 +33,15 @@ const FIND = {
           WHERE id = $1 AND principal = $2 AND project_id = $3 AND last_used_at > now() - make_interval(secs => $5)`,
 };
 
-export function createSessions(pool: pg.Pool, notifications: Notifications, limits: { idleSeconds: number; perPrincipal: number }) {
+/**
+ * A session found is kept in the principal cache (../../governance/principal-cache.ts), so a busy
+ * session's requests need no lookup, with that cache's guarantee: DELETE returns only once every live
+ * process has dropped what it held, so the very next request anywhere finds the session gone; and
+ * nothing is served from memory while a process's notification link is down.
+ */
+export function createSessions(pool: pg.Pool, notifications: Notifications, cache: PrincipalCache, limits: { idleSeconds: number; perPrincipal: number }) {
+  const touch = (id: string) => void pool.query('UPDATE mcp_sessions SET last_used_at = now() WHERE id = $1', [id]).catch(() => {});
+
   return {
     /** Opens a session; the credential's oldest beyond its cap, and every expired one, go. */
     async open(principal: Principal & { project: { id: string } }, protocolVersion: string, clientName: string): Promise<McpSession> {
@@ -50,20 +61,35 @@ export function createSessions(pool: pg.Pool, notifications: Notifications, limi
     /** The caller's live session of that id in that project, or undefined. */
     async find(id: string, principal: Principal & { project: { id: string } }): Promise<McpSession | undefined> {
       if (!isUuid(id)) return undefined;
+      id = id.toLowerCase();
+      const owner = principalOf(principal);
+      const known = cache.get<{ session: McpSession; owner: string; touchedAt: number }>(`${CACHE_PREFIX}${id}`);
+      if (known && known.owner === owner && known.session.projectId === principal.project.id) {
+        // Served from memory, still kept from expiring in the database.
+        if (Date.now() - known.touchedAt > TOUCH_EVERY_SECONDS * 1000) {
+          known.touchedAt = Date.now();
+          touch(id);
+        }
+        return known.session;
+      }
+      const generation = cache.generation();
       const { rows } = await pool.query<{ id: string; project_id: string; protocol_version: string; stale: boolean }>({
         ...FIND,
-        values: [id.toLowerCase(), principalOf(principal), principal.project.id, TOUCH_EVERY_SECONDS, limits.idleSeconds],
+        values: [id, owner, principal.project.id, TOUCH_EVERY_SECONDS, limits.idleSeconds],
       });
       const row = rows[0];
       if (!row) return undefined;
       // Keeps an active session from expiring; never in the caller's way.
-      if (row.stale) pool.query('UPDATE mcp_sessions SET last_used_at = now() WHERE id = $1', [row.id]).catch(() => {});
-      return { id: row.id, projectId: row.project_id, protocolVersion: row.protocol_version };
+      if (row.stale) touch(row.id);
+      const session = { id: row.id, projectId: row.project_id, protocolVersion: row.protocol_version };
+      cache.set(`${CACHE_PREFIX}${id}`, { session, owner, touchedAt: Date.now() }, generation);
+      return session;
     },
 
     /** Ends a session everywhere: the row goes, and every process closes the session's open streams. */
     async end(session: McpSession): Promise<void> {
       await pool.query('DELETE FROM mcp_sessions WHERE id = $1', [session.id]);
+      await cache.changed();
       await notifications.notify(SESSION_ENDED_CHANNEL, session.id);
     },
   };
