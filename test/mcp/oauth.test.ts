@@ -410,6 +410,9 @@ describe('end to end: the SDK Client against /latest/mcp', () => {
     await assert.rejects(connect(second, provider), UnauthorizedError);
     assert.ok(provider.authorizationUrl, 'the client is sent back to the browser');
     await refreshed.close().catch(() => {});
+    // Bearer tokens went through both servers' request logs: none of them is in a line.
+    const logs = [...server.logs, ...second.logs].join('\n');
+    for (const secret of [before.access_token, before.refresh_token!]) assert.ok(!logs.includes(secret.slice(7)), 'a token reached the logs');
   });
 
   test('forged, expired and other-resource tokens are a 401 naming the metadata; a good one initializes', async () => {
