@@ -1604,7 +1604,7 @@ export interface paths {
          *
          *     Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401's `WWW-Authenticate`). A browser page of another origin is refused.
          *
-         *     The answer is JSON, or an event stream (progress notifications, then the result) when Accept includes text/event-stream. `initialize` answers the `Mcp-Session-Id` header; notifications and responses answer 202.
+         *     The answer is JSON, or an event stream (progress notifications, then the result) when a call sent a progressToken and Accept includes text/event-stream (or when Accept allows only the stream). `initialize` answers the `Mcp-Session-Id` header; notifications and responses answer 202.
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */

@@ -194,7 +194,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       schema: {
         tags,
         summary: 'MCP: send a JSON-RPC message',
-        description: `${DESCRIPTION}\n\nThe answer is JSON, or an event stream (progress notifications, then the result) when Accept includes text/event-stream. \`initialize\` answers the \`Mcp-Session-Id\` header; notifications and responses answer 202.`,
+        description: `${DESCRIPTION}\n\nThe answer is JSON, or an event stream (progress notifications, then the result) when a call sent a progressToken and Accept includes text/event-stream (or when Accept allows only the stream). \`initialize\` answers the \`Mcp-Session-Id\` header; notifications and responses answer 202.`,
         querystring: QueryDocs,
         headers: HeaderDocs,
         body: JsonRpcMessage,
