@@ -264,6 +264,14 @@ describe('the step mcp.call_tool', () => {
     } finally {
       guarded.behave({ kind: 'normal' });
     }
+    guarded.behave({ kind: 'deep_calls', depth: 1000 });
+    try {
+      const r = await run(c, studio);
+      assert.equal(r.status, 'failed');
+      assert.match(r.errors[0].message, /nests deeper than 256 levels/);
+    } finally {
+      guarded.behave({ kind: 'normal' });
+    }
     await guarded.close();
     const gone = await run(c, studio);
     assert.equal(gone.status, 'failed');

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Database } from '../../db/schema.ts';
 import { HangarError } from '../../errors.ts';
+import { deepestPath, FOREIGN_MAX_DEPTH } from '../../json-limits.ts';
 import type { ActiveConnection } from '../connections.ts';
 import type { RemoteTools } from '../provider.ts';
 import { openSession, RemoteAuthRefused, type McpEnv, type Phase, type RemoteTarget, type Session } from './session.ts';
@@ -78,6 +79,8 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
       } catch (err) {
         throw session.failed(err, 'tools/list');
       }
+      // Hangar's walkers (storing, templating) recurse: a list nested past the bound is refused whole.
+      if (deepestPath(answer.tools, FOREIGN_MAX_DEPTH)) throw tooDeep(session, 'tools/list');
       for (const tool of answer.tools) if (tools.length < MAX_TOOLS) tools.push(entryOf(tool));
       cursor = answer.nextCursor;
       if (!cursor || tools.length >= MAX_TOOLS) break;
@@ -135,6 +138,7 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
     } finally {
       void session.close();
     }
+    if (deepestPath(result, FOREIGN_MAX_DEPTH)) throw tooDeep(session, 'tools/call');
     const text = textOf(result);
     if (result.isError) {
       const host = new URL(connection.url!).host;
@@ -193,6 +197,10 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
       await Promise.all(open.map((s) => s.then((x) => x.close()).catch(() => {})));
     },
   };
+}
+
+function tooDeep(session: Session, what: string): HangarError {
+  return session.failed(new Error(`its answer to ${what} nests deeper than ${FOREIGN_MAX_DEPTH} levels`), what);
 }
 
 function entryOf(tool: Tool): RemoteTool {

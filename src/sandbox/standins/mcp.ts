@@ -17,7 +17,9 @@ export type McpBehaviour =
   /** Every POST is answered with JSON that is not JSON-RPC (a server that is not MCP). */
   | { kind: 'not_mcp' }
   /** A tools/call's connection is cut once the call has started (the server went away). */
-  | { kind: 'vanish' };
+  | { kind: 'vanish' }
+  /** tools/call is answered with structured content nested `depth` levels deep. */
+  | { kind: 'deep_calls'; depth: number };
 
 export interface McpStandin {
   url: string;
@@ -158,6 +160,12 @@ export async function startMcpStandin(options: McpStandinOptions = {}): Promise<
     const message = body as { method?: string; id?: unknown } | undefined;
     if (behaviour.kind === 'not_mcp' && req.method === 'POST') return json(res, 200, { hello: 'this is not JSON-RPC' });
     if (behaviour.kind === 'malformed_calls' && message?.method === 'tools/call') return json(res, 200, { jsonrpc: '2.0', id: message.id, result: 'not a result object', extra: [1, 2] });
+    if (behaviour.kind === 'deep_calls' && message?.method === 'tools/call') {
+      // Written as text: JSON.stringify itself recurses, and gives out a few thousand levels down.
+      const nested = `${'{"a":'.repeat(behaviour.depth)}"bottom"${'}'.repeat(behaviour.depth)}`;
+      const result = `{"content":[{"type":"text","text":"deep"}],"structuredContent":${nested}}`;
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"result":${result}}`);
+    }
     if (behaviour.kind === 'vanish' && message?.method === 'tools/call') setTimeout(() => req.socket.destroy(), 100).unref();
 
     const sessionId = req.headers['mcp-session-id'];
