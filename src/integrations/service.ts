@@ -32,6 +32,7 @@ export function createIntegrations(deps: IntegrationDeps) {
     { fetch: remoteFetch, callTimeoutMs: deps.config.mcpCallTimeoutMs, requestTimeoutMs: deps.config.providers.timeoutMs },
     (connection) => remoteTarget(connection),
     (connection, force) => freshRemoteToken(deps, remoteFetch, connection, force),
+    (outcome) => deps.metrics?.providerCalls.inc({ provider: 'mcp', status: outcome }),
   );
 
   /** Asks the provider whether a pasted key works, and which account it is. */

@@ -291,6 +291,11 @@ test('a removed connection: its tools and steps fail with connection_removed, it
   assert.match(r.errors[0].message, /was removed/);
 });
 
+test('/metrics counts remote tool calls by outcome', async () => {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  for (const outcome of ['complete', 'tool_error', '504', '502']) assert.match(text, new RegExp(`hangar_provider_calls_total\\{provider="mcp",status="${outcome}"\\} [1-9]`), outcome);
+});
+
 test('HANGAR_MCP_CALL_TIMEOUT_MS is bounded: 100 ms to 10 minutes', () => {
   assert.equal(loadConfig({ HANGAR_MCP_CALL_TIMEOUT_MS: '600000' }).mcpCallTimeoutMs, 600_000);
   assert.equal(loadConfig({}).mcpCallTimeoutMs, 60_000);

@@ -48,7 +48,14 @@ export interface McpRemotes extends RemoteTools {
 /** A connection with a usable token (refreshed when about to expire, or when `force`): OAuth connections' own. */
 export type Freshen = (connection: ActiveConnection, force: boolean) => Promise<ActiveConnection>;
 
-export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (connection: ActiveConnection) => RemoteTarget, fresh: Freshen): McpRemotes {
+export function createMcpRemotes(
+  db: Kysely<Database>,
+  env: McpEnv,
+  targetOf: (connection: ActiveConnection) => RemoteTarget,
+  fresh: Freshen,
+  /** Each tools/call's outcome (`complete`, `tool_error`, or the HTTP status Hangar answered it with), for /metrics. */
+  counted: (outcome: string) => void = () => {},
+): McpRemotes {
   /** Runs `work` with a usable token; a signed-in connection the server refuses is refreshed once and tried again. */
   async function withAuth<T>(connection: ActiveConnection, work: (current: ActiveConnection) => Promise<T>): Promise<T> {
     let current = await fresh(connection, false);
@@ -123,7 +130,14 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
   }
 
   async function callTool(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return withAuth(connection, (current) => callOnce(current, tool, args));
+    try {
+      const output = await withAuth(connection, (current) => callOnce(current, tool, args));
+      counted('complete');
+      return output;
+    } catch (err) {
+      counted(err instanceof ToolFailed ? 'tool_error' : err instanceof HangarError ? String(err.status) : 'error');
+      throw err;
+    }
   }
 
   async function callOnce(connection: ActiveConnection, tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -142,7 +156,7 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
     const text = textOf(result);
     if (result.isError) {
       const host = new URL(connection.url!).host;
-      throw new HangarError(502, 'upstream_error', `The MCP server at ${host} reported that tool "${tool}" failed: ${text.slice(0, 1000) || '(no message)'}`, 'third_party');
+      throw new ToolFailed(502, 'upstream_error', `The MCP server at ${host} reported that tool "${tool}" failed: ${text.slice(0, 1000) || '(no message)'}`, 'third_party');
     }
     return { text: text.slice(0, MAX_TEXT), content: result.content ?? [], ...(result.structuredContent ? { structured_content: result.structuredContent } : {}) };
   }
@@ -198,6 +212,9 @@ export function createMcpRemotes(db: Kysely<Database>, env: McpEnv, targetOf: (c
     },
   };
 }
+
+/** A result with `isError: true`: the tool ran and said it failed. */
+class ToolFailed extends HangarError {}
 
 function tooDeep(session: Session, what: string): HangarError {
   return session.failed(new Error(`its answer to ${what} nests deeper than ${FOREIGN_MAX_DEPTH} levels`), what);
