@@ -120,6 +120,20 @@ describe('connecting', () => {
     assert.equal((await mcpConnections(c)).length, before, 'no connection was stored');
   });
 
+  test('a server that accepts and never answers: the check gives up within the provider timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    try {
+      const started = Date.now();
+      const e = expectError(await connect(c, { url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp` }), 400, 'validation_error');
+      assert.match(e.message, /did not answer initialize within 3000 ms|could not be reached/);
+      assert.ok(Date.now() - started < 6000, `took ${Date.now() - started} ms`);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
+  });
+
   test('the address guard: loopback, private, link-local and metadata addresses are refused by default', async () => {
     for (const url of [open.url, 'http://localhost:9/mcp', 'http://10.0.0.1/mcp', 'http://169.254.169.254/latest/mcp', 'http://[::1]:9/mcp', 'http://[::ffff:127.0.0.1]:9/mcp', 'http://metadata.google.internal/mcp']) {
       const e = expectError(await connect(s, { url }), 400, 'validation_error');

@@ -29,7 +29,10 @@ export function guardedFetch(options: { allowPrivate: boolean; connectTimeoutMs:
       throw new RefusedAddress(400, 'validation_error', (err as Error).message);
     }
     try {
-      const response = (await undiciFetch(url, { ...(init as UndiciRequestInit), redirect: 'manual', dispatcher: agent })) as unknown as Response;
+      // The transport's requests carry its signal (aborted when the session closes, and each waits
+      // within the SDK's request timeout); the OAuth helpers' carry none, so they get a bound here.
+      const signal = init?.signal ?? AbortSignal.timeout(options.connectTimeoutMs * 2);
+      const response = (await undiciFetch(url, { ...(init as UndiciRequestInit), signal, redirect: 'manual', dispatcher: agent })) as unknown as Response;
       return response.body ? new Response(response.body.pipeThrough(bounded(url)), { status: response.status, statusText: response.statusText, headers: response.headers }) : response;
     } catch (err) {
       const cause = (err as { cause?: unknown }).cause;
