@@ -186,7 +186,10 @@ async function main(): Promise<void> {
     }
     const coldP = percentiles(cold);
 
-    const median = (ms: Measured[], f: (m: Measured) => number) => ms.map(f).sort((a, b) => a - b)[Math.floor((ms.length - 1) / 2)];
+    const median = (ms: Measured[], f: (m: Measured) => number) => {
+      const v = ms.map(f).sort((a, b) => a - b);
+      return (v[Math.floor((v.length - 1) / 2)] + v[Math.ceil((v.length - 1) / 2)]) / 2;
+    };
     const rows: Row[] = [];
     const r = results.rest;
     for (const k of kinds.slice(1)) {
