@@ -46,6 +46,15 @@ export interface ConsumedFlow {
 const callbackUrl = (deps: IntegrationDeps) => `${deps.config.publicUrl}/latest/integrations/oauth/callback`;
 const stateOwners = (hash: Buffer) => ['oauth_state', hash.toString('hex')];
 
+/**
+ * The fetch of one sign-in step (discovery, registration, a token request): each takes several
+ * requests, and all of them together end within twice the provider timeout.
+ */
+function oneStep(deps: IntegrationDeps, fetchFn: FetchLike): FetchLike {
+  const deadline = AbortSignal.timeout(deps.config.providers.timeoutMs * 2);
+  return (url, init) => fetchFn(url, { ...init, signal: init?.signal ?? deadline });
+}
+
 /** A failure of the remote's authorization server, in words; the address guard's refusals as they are. */
 function signInFailed(url: string, err: unknown, what: string): HangarError {
   if (err instanceof HangarError) return err;
@@ -57,6 +66,7 @@ export async function beginRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike
   if (input.url === undefined) throw invalid("MCP server sign-in needs url: the server's address.");
   if (input.redirect_url !== undefined && !/^https?:\/\//i.test(input.redirect_url)) throw invalid('redirect_url must be an absolute http(s) address.');
   const url = remoteUrl(input.url, deps.config.allowPrivateAddresses);
+  fetchFn = oneStep(deps, fetchFn);
   let info;
   try {
     info = await discoverOAuthServerInfo(url, { fetchFn });
@@ -136,6 +146,7 @@ export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchL
   if (refused) throw new HangarError(400, 'validation_error', `The MCP server at ${pending.url} did not grant access (${refused.slice(0, 100)}).`, 'third_party');
   const code = query.get('code');
   if (!code) throw invalid('The callback has no code; start again with POST /latest/integrations/oauth/get_url.');
+  fetchFn = oneStep(deps, fetchFn);
   let tokens: OAuthTokens;
   try {
     const metadata = await discoverAuthorizationServerMetadata(pending.client.authorization_server, { fetchFn });
@@ -183,6 +194,7 @@ export async function freshRemoteToken(deps: IntegrationDeps, fetchFn: FetchLike
     return connection;
   }
   const client = creds.remote;
+  fetchFn = oneStep(deps, fetchFn);
   const fresh = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
     if (row?.secret && row.secret_key_id) {
