@@ -1,6 +1,7 @@
 // Remote MCP servers as the runtime reaches them: checking a server before its connection is stored,
 // its tools (kept in PostgreSQL, so every process reads one list and one refresh serves them all;
 // refreshed on demand and when the server says notifications/tools/list_changed), and tool calls.
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Kysely } from 'kysely';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -108,7 +109,8 @@ export function createMcpRemotes(
    * first use in a process, closed after LISTEN_IDLE_MS unused; a broken one is opened again next time.
    */
   function listener(connection: ActiveConnection): Promise<Session> {
-    const key = `${connection.id}\u0000${JSON.stringify(connection.credentials)}`;
+    // New credentials (a refreshed token, a reconnection) make a new listener; the key holds a digest of them, not them.
+    const key = `${connection.id}\u0000${createHash('sha256').update(JSON.stringify(connection.credentials)).digest('base64url')}`;
     const existing = listeners.get(key);
     if (existing) return existing;
     const opening = openSession(env, targetOf(connection), 'use', {
