@@ -15,7 +15,7 @@ import { runStep, type StepRunInput } from './steps.ts';
 import { createRemoteConnection, type NewRemoteConnection } from './mcp/connect.ts';
 import { guardedFetch } from './mcp/fetch.ts';
 import { createMcpRemotes } from './mcp/remote.ts';
-import { beginRemoteOAuth, completeRemoteOAuth, freshRemoteToken } from './mcp/oauth.ts';
+import { beginRemoteOAuth, completeRemoteOAuth, freshRemoteToken, revokeRemote } from './mcp/oauth.ts';
 import { remoteTarget } from './mcp/target.ts';
 
 /** What connections/create takes: an API key for the providers that take one, an address (and headers) for a remote server. */
@@ -87,7 +87,8 @@ export function createIntegrations(deps: IntegrationDeps) {
     /** Ends the list_changed listeners (at shutdown). */
     close: () => remotes.close(),
     listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
-    removeConnection: (caller: ProjectCaller, id: string) => removeConnection(deps, caller.project.id, id, (c) => revokeAtProvider(deps, c)),
+    removeConnection: (caller: ProjectCaller, id: string) =>
+      removeConnection(deps, caller.project.id, id, (c) => (c.provider.connect.remote ? revokeRemote(deps, remoteFetch, c) : revokeAtProvider(deps, c))),
     oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string; url?: string; label?: string }) =>
       providerOrFail(input.provider).connect.remote ? beginRemoteOAuth(deps, remoteFetch, caller, input) : beginOAuth(deps, caller, input),
     oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount, (flow, hash) => completeRemoteOAuth(deps, remoteFetch, remotes, flow, hash, query)),

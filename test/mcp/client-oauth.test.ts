@@ -77,6 +77,15 @@ test('sign in: metadata discovered, Hangar registered, PKCE and resource sent, t
   // Signing in to the same server again refreshes that connection.
   const second = await signIn({ url: remote.url });
   assert.equal(second.reply.body.connection_id, id);
+
+  // Removing it revokes the grant at the authorization server (RFC 7009): the token stops working there.
+  const signedIn = await credentialsOf(server.databaseUrl, c.projectId, id);
+  const removed = await c.post(`/latest/integrations/connections/${id}/delete`, {});
+  assert.equal(removed.status, 200, JSON.stringify(removed.body));
+  assert.equal(removed.body.revoked_at_provider, true);
+  assert.equal(remote.auth!.revocations, 1);
+  const probe = await fetch(remote.url, { method: 'POST', headers: { authorization: `Bearer ${signedIn.kind === 'oauth' ? signedIn.access_token : ''}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+  assert.equal(probe.status, 401);
 });
 
 test('a replayed callback, a server without OAuth, and the address guard: 4xx, nothing stored', async () => {

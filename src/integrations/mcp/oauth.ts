@@ -4,6 +4,7 @@
 // PKCE S256 and the `resource` (RFC 8707), exchanges the code at the shared callback, checks the
 // server with the token, and stores the connection. Tokens are refreshed when they are about to
 // expire or the server answers 401; concurrent refreshes of one connection are serialized on its row.
+// Removing the connection revokes the grant (RFC 7009) where the authorization server says how.
 import {
   discoverAuthorizationServerMetadata,
   discoverOAuthServerInfo,
@@ -224,4 +225,19 @@ export async function freshRemoteToken(deps: IntegrationDeps, fetchFn: FetchLike
   });
   await deps.connections.changed(connection.id);
   return fresh;
+}
+
+/** Revokes a signed-in connection's grant at its authorization server (RFC 7009); false when it offers no revocation or refused. */
+export async function revokeRemote(deps: IntegrationDeps, fetchFn: FetchLike, connection: ActiveConnection): Promise<boolean> {
+  const creds = connection.credentials;
+  if (creds.kind !== 'oauth' || !creds.remote) return false;
+  const step = oneStep(deps, fetchFn);
+  const metadata = await discoverAuthorizationServerMetadata(creds.remote.authorization_server, { fetchFn: step });
+  const endpoint = (metadata as { revocation_endpoint?: string } | undefined)?.revocation_endpoint;
+  if (!endpoint) return false;
+  const form = new URLSearchParams({ token: creds.refresh_token ?? creds.access_token, token_type_hint: creds.refresh_token ? 'refresh_token' : 'access_token', client_id: creds.remote.client_id });
+  if (creds.remote.client_secret) form.set('client_secret', creds.remote.client_secret);
+  const response = await step(endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+  await response.body?.cancel();
+  return response.ok;
 }

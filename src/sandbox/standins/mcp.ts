@@ -55,6 +55,8 @@ export interface McpStandinAuth {
   expireAccessTokens(): void;
   /** Refresh grants answered. */
   refreshes: number;
+  /** Revocation requests answered. */
+  revocations: number;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -240,18 +242,19 @@ type Answer = { status: number; json?: unknown; redirect?: string } | undefined;
 function authorizationServer(origin: () => string, ttlSeconds: number) {
   const clients = new Map<string, { redirect_uris: string[]; client_secret?: string }>();
   const codes = new Map<string, { client_id: string; redirect_uri: string; challenge: string; resource: string; expires: number }>();
-  const access = new Map<string, { resource: string; expires: number }>();
+  const access = new Map<string, { resource: string; expires: number; client_id: string }>();
   const refresh = new Map<string, { client_id: string; resource: string }>();
   const inspect: McpStandinAuth = {
     clients,
     expireAccessTokens: () => access.forEach((t) => (t.expires = 0)),
     refreshes: 0,
+    revocations: 0,
   };
   const error = (status: number, code: string, description: string): Answer => ({ status, json: { error: code, error_description: description } });
   const issue = (client_id: string, resource: string) => {
     const token = `at_${randomUUID()}`;
     const refreshToken = `rt_${randomUUID()}`;
-    access.set(token, { resource, expires: Date.now() + ttlSeconds * 1000 });
+    access.set(token, { resource, expires: Date.now() + ttlSeconds * 1000, client_id });
     refresh.set(refreshToken, { client_id, resource });
     return { status: 200, json: { access_token: token, token_type: 'Bearer', expires_in: ttlSeconds, refresh_token: refreshToken, scope: 'tools' } };
   };
@@ -275,6 +278,7 @@ function authorizationServer(origin: () => string, ttlSeconds: number) {
             issuer: base,
             authorization_endpoint: `${base}/authorize`,
             token_endpoint: `${base}/token`,
+            revocation_endpoint: `${base}/revoke`,
             registration_endpoint: `${base}/register`,
             response_types_supported: ['code'],
             grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -325,6 +329,19 @@ function authorizationServer(origin: () => string, ttlSeconds: number) {
           return issue(form.client_id, grant.resource);
         }
         return error(400, 'unsupported_grant_type', 'authorization_code or refresh_token');
+      }
+      if (method === 'POST' && url.pathname === '/revoke') {
+        // RFC 7009: the client authenticates; the token's whole grant ends (unknown tokens too answer 200).
+        const form = Object.fromEntries(new URLSearchParams(raw));
+        if (!clientOf(form)) return error(401, 'invalid_client', 'unknown client or wrong secret');
+        const grant = refresh.get(form.token ?? '');
+        if (grant) {
+          refresh.delete(form.token);
+          for (const [token, t] of access) if (t.client_id === grant.client_id) access.delete(token);
+        }
+        access.delete(form.token ?? '');
+        inspect.revocations++;
+        return { status: 200, json: {} };
       }
       return undefined;
     },
