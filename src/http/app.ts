@@ -142,7 +142,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   const rateLimit = createRateLimit(config, platform.counters);
   addContractToRoutes(app);
   await registerDocs(app, config);
-  registerAuth(app, db.pool, config, rateLimit, platform.principals);
+  const authFailures = registerAuth(app, db.pool, config, rateLimit, platform.principals);
 
   measureRequests(app, platform.metrics);
   if (config.metricsPort === undefined) metricsRoute(app, config, platform.metrics);
@@ -153,7 +153,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
   await mcpOAuthRoutes(app, db, config);
-  mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config) });
+  mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config), authFailures });
   notAvailableRoutes(app);
   await registerDashboard(app);
   return app;

@@ -11,7 +11,7 @@ import { forbidden, HangarError, unauthorized } from '../errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';
-import { createAuthFailures } from './auth-failures.ts';
+import { createAuthFailures, type AuthFailures } from './auth-failures.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 /**
@@ -124,7 +124,8 @@ function credentialOf(request: FastifyRequest, config: Config): { credential: Cr
   return undefined;
 }
 
-export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): void {
+/** Returns the process's failed-authentication guard, for routes that authenticate themselves (`ownAuth`). */
+export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): AuthFailures {
   const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds, config.cacheLimits.authFailureAddresses);
 
   /** The caller's admission: undefined once decided without waiting, else a promise of it. */
@@ -169,6 +170,7 @@ export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config
     if (pending) pending.then(() => done(), done);
     else done();
   });
+  return failures;
 }
 
 /** The principal of a project-scoped route, whose hook has already checked membership. */

@@ -4,6 +4,7 @@
 // deactivated or removed), on a second server sharing the database, and what bad input answers.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { before, describe, test } from 'node:test';
 import { auth, discoverAuthorizationServerMetadata, discoverOAuthProtectedResourceMetadata, refreshAuthorization, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -439,5 +440,57 @@ describe('end to end: the SDK Client against /latest/mcp', () => {
     await elsewhere.close();
     await db.query(`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE hash = $1`, [createHash('sha256').update(token).digest()]);
     assert.equal((await initialize(token)).status, 401);
+  });
+});
+
+describe('failed authentications on /latest/mcp count against the address, as on REST', () => {
+  /** initialize sent from a given local address (each address has its own budget). */
+  const initializeFrom = (s: TestServer, address: string, authorization: string) =>
+    new Promise<{ status: number; retryAfter?: string; body: any }>((resolve, reject) => {
+      const u = new URL(s.url);
+      const req = http.request(
+        { host: u.hostname, port: u.port, path: '/latest/mcp', method: 'POST', localAddress: address, headers: { authorization, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body: text ? JSON.parse(text) : undefined }));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+    });
+
+  test('bad keys and bad access tokens are counted; past the budget even good ones get no lookup (429) until the window ends; other addresses are served', async () => {
+    // Same database and public address: the token minted on `server` is good here too.
+    const guarded = await startAt(server.databaseUrl, server.platform.config.publicUrl, { HANGAR_AUTH_FAILURES_PER_ADDRESS: '3', HANGAR_AUTH_FAILURES_WINDOW_SECONDS: '60' });
+    try {
+      const token = `Bearer ${(await authorize(admin, projectId)).saved!.access_token}`;
+      // A good key this server has not looked up yet: served from memory it would not need a lookup.
+      const key = bearer(projectId, org.api_key);
+      const badKey = bearer(projectId, `sk-us-${'Q'.repeat(43)}`);
+      const badToken = `Bearer hgr_at_${randomBytes(32).toString('base64url')}`;
+      const refusedOver = (r: { status: number; retryAfter?: string; body: any }) => {
+        assert.equal(r.status, 429, JSON.stringify(r.body));
+        assert.equal(r.body.error_type, 'rate_limited');
+        assert.match(r.body.message, /failed authentications/);
+        assert.equal(r.body.error.code, -32000);
+        assert.ok(Number(r.retryAfter) >= 1);
+      };
+
+      for (let i = 0; i < 3; i++) assert.equal((await initializeFrom(guarded, '127.0.0.2', badKey)).status, 401);
+      refusedOver(await initializeFrom(guarded, '127.0.0.2', key));
+      refusedOver(await initializeFrom(guarded, '127.0.0.2', token));
+
+      for (let i = 0; i < 3; i++) assert.equal((await initializeFrom(guarded, '127.0.0.3', badToken)).status, 401);
+      refusedOver(await initializeFrom(guarded, '127.0.0.3', token));
+      refusedOver(await initializeFrom(guarded, '127.0.0.3', badKey));
+
+      // Another address has its own budget.
+      assert.equal((await initializeFrom(guarded, '127.0.0.4', token)).status, 200);
+      assert.equal((await initializeFrom(guarded, '127.0.0.4', key)).status, 200);
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { atLeast } from '../../governance/permissions.ts';
 import { authenticate, type Principal } from '../../governance/principal.ts';
 import { createMcpService, McpRefusal, parseToolsets, PROTOCOL_VERSIONS, type Answer, type Exchange } from '../../mcp/server/index.ts';
 import type { Platform } from '../../platform.ts';
+import type { AuthFailures } from '../auth-failures.ts';
 import { parseAuthorization } from '../auth.ts';
 import { errorHandler } from '../errors.ts';
 import type { RateLimit } from '../rate-limit.ts';
@@ -21,6 +22,8 @@ export type McpTokenVerifier = (token: string) => Promise<Principal>;
 export interface McpRouteOptions {
   /** Set once OAuth for MCP clients is wired in (src/mcp/oauth/verify.ts). */
   oauthVerifier?: McpTokenVerifier;
+  /** The process's failed-authentication guard (registerAuth's): the shared hook skips this route. */
+  authFailures: AuthFailures;
 }
 
 const tags = ['mcp'];
@@ -72,7 +75,7 @@ const DESCRIPTION = [
   'Authentication: the project key as on every other route, or an OAuth 2.1 access token (clients that discover it from the 401\'s `WWW-Authenticate`). A browser page of another origin is refused.',
 ].join('\n\n');
 
-export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: RateLimit, options: McpRouteOptions = {}): void {
+export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: RateLimit, options: McpRouteOptions): void {
   const { config, db } = platform;
   const mcp = createMcpService(platform);
   const resourceMetadata = `${config.publicUrl}/.well-known/oauth-protected-resource/latest/mcp`;
@@ -85,14 +88,26 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     if (header === undefined || header.trim() === '') throw unauthorized(`/latest/mcp needs a credential. ${FORMS}`);
     let principal: Principal;
     const bearer = BEARER.exec(header.trim());
-    if (KEY_FORM.test(header.trim())) {
-      const { projectId, apiKey } = parseAuthorization(header, config);
-      if (!projectId) throw unauthorized(`/latest/mcp acts on a project: put its id before the key. ${FORMS}`);
-      principal = await authenticate(db.pool, config, { kind: 'key', key: apiKey }, projectId, 'viewer', platform.principals);
-    } else if (bearer && options.oauthVerifier) {
-      principal = await options.oauthVerifier(bearer[1]);
-      if (!principal.project || !atLeast(principal.project.role, 'viewer')) throw new HangarError(403, 'forbidden', 'This token\'s user needs at least the viewer role in its project.');
-    } else throw unauthorized(`The Authorization header is neither a project key nor an access token this server issued. ${FORMS}`);
+    // As REST's hook does: an address over its failed-authentication budget gets no lookup, and
+    // every credential refused (key or token) counts against it.
+    const { authFailures } = options;
+    const refusal = () => authFailures.refusal(request.ip);
+    try {
+      if (KEY_FORM.test(header.trim())) {
+        const { projectId, apiKey } = parseAuthorization(header, config);
+        if (!projectId) throw unauthorized(`/latest/mcp acts on a project: put its id before the key. ${FORMS}`);
+        principal = await authenticate(db.pool, config, { kind: 'key', key: apiKey }, projectId, 'viewer', platform.principals, refusal);
+      } else if (bearer && options.oauthVerifier) {
+        // Access tokens are never held in memory: each one is a lookup.
+        const refused = refusal();
+        if (refused) throw refused;
+        principal = await options.oauthVerifier(bearer[1]);
+        if (!principal.project || !atLeast(principal.project.role, 'viewer')) throw new HangarError(403, 'forbidden', 'This token\'s user needs at least the viewer role in its project.');
+      } else throw unauthorized(`The Authorization header is neither a project key nor an access token this server issued. ${FORMS}`);
+    } catch (err) {
+      if (err instanceof HangarError && err.status === 401) authFailures.failed(request.ip);
+      throw err;
+    }
     await rateLimit.consume(principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`);
     return principal as Principal & { project: NonNullable<Principal['project']> };
   }
