@@ -12652,7 +12652,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26). */
+        /** @description One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26: at most 20 messages, each costing one request of the rate limit). */
         requestBody: {
             content: {
                 "application/json": {

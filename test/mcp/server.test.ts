@@ -511,6 +511,27 @@ describe('refusals: clear HTTP or JSON-RPC errors, nothing stored', () => {
     assert.equal(await sessionCount(), count);
   });
 
+  test('a batch (2025-03-26) holds at most 20 messages, and each message beyond the first costs a request of the rate limit', async () => {
+    const limited = await startServer(one.databaseUrl, { HANGAR_RATE_LIMIT: '6' });
+    try {
+      const open = await raw(limited, 'POST', { body: INIT('2025-03-26') });
+      assert.equal(open.status, 200, await open.clone().text());
+      const h = { 'mcp-session-id': open.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-03-26', accept: 'application/json' };
+      const pings = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'ping' })));
+      const tooMany = await refused(await raw(limited, 'POST', { headers: h, body: pings(21) }), 400, 'validation_error', -32600);
+      assert.match(tooMany.message, /21 messages; at most 20/);
+      // Spent so far: initialize and the refused batch (one each). Four messages cost four: 6 of 6.
+      const four = await raw(limited, 'POST', { headers: h, body: pings(4) });
+      assert.equal(four.status, 200);
+      const answers = await four.json();
+      assert.deepEqual(answers.map((a: { id: number }) => a.id).sort(), [100, 101, 102, 103]);
+      // Two more would be the 7th and 8th: refused, nothing answered.
+      await refused(await raw(limited, 'POST', { headers: h, body: pings(2) }), 429, 'rate_limited', -32000);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('sessions are bounded per credential', async () => {
     const limited = await startServer(one.databaseUrl, { HANGAR_MCP_SESSIONS_PER_CREDENTIAL: '3' });
     const ids: string[] = [];

@@ -62,7 +62,7 @@ const JsonRpcMessage = Type.Object(
     method: Type.Optional(Type.String({ description: 'initialize, tools/list, tools/call, ping, notifications/initialized, notifications/cancelled, …' })),
     params: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
-  { additionalProperties: true, description: 'One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26).' },
+  { additionalProperties: true, description: 'One JSON-RPC 2.0 message (batches only in sessions of revision 2025-03-26: at most 20 messages, each costing one request of the rate limit).' },
 );
 const ERRORS = {
   401: 'No credential, or one that is not valid. Answers `WWW-Authenticate: Bearer resource_metadata="…/.well-known/oauth-protected-resource/latest/mcp"`.',
@@ -81,6 +81,8 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
   const resourceMetadata = `${config.publicUrl}/.well-known/oauth-protected-resource/latest/mcp`;
   const ownOrigins = new Set([config.publicUrl, config.baseUrls[config.region]].map((u) => new URL(u).origin));
   const fallback = errorHandler(db.outage);
+
+  const budgetOf = (principal: Principal) => (principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`);
 
   /** The caller, as REST would admit it for a viewer route, or the OAuth verifier's principal. */
   async function principalOf(request: FastifyRequest): Promise<Principal & { project: NonNullable<Principal['project']> }> {
@@ -108,7 +110,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       if (err instanceof HangarError && err.status === 401) authFailures.failed(request.ip);
       throw err;
     }
-    await rateLimit.consume(principal.keyId ? `key:${principal.keyId}` : `user:${principal.userId}`);
+    await rateLimit.consume(budgetOf(principal));
     return principal as Principal & { project: NonNullable<Principal['project']> };
   }
 
@@ -129,6 +131,9 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       headers: { accept: headerOf(request, 'accept'), sessionId: headerOf(request, 'mcp-session-id'), protocolVersion: headerOf(request, 'mcp-protocol-version') },
       body: request.body,
       log: (fields, message) => request.log.info(fields, message),
+      async consume(n) {
+        for (let i = 0; i < n; i++) await rateLimit.consume(budgetOf(principal));
+      },
     };
   }
 

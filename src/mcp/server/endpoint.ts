@@ -32,6 +32,8 @@ const SESSION_NOT_FOUND = -32001;
 const CANCEL_CHANNEL = 'hangar_mcp_cancel';
 /** GET streams one session may hold open on one process. */
 const STREAMS_PER_SESSION = 4;
+/** Messages one batch may hold (2025-03-26 sessions): each is a call that costs what a request does. */
+export const MAX_BATCH = 20;
 
 export interface Exchange {
   principal: Principal & { project: NonNullable<Principal['project']> };
@@ -40,6 +42,8 @@ export interface Exchange {
   body?: unknown;
   /** The request's logger (its lines carry the request id). */
   log: (fields: Record<string, unknown>, message: string) => void;
+  /** Spends `n` more of the caller's rate-limit budget (the request itself has spent one); throws once it is spent. */
+  consume: (n: number) => Promise<void>;
 }
 
 export interface Answer {
@@ -122,6 +126,7 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
   function messagesOf(body: unknown): JSONRPCMessage[] {
     const list = Array.isArray(body) ? body : [body];
     if (list.length === 0) throw new McpRefusal(400, INVALID_REQUEST, 'The body is an empty batch; send one JSON-RPC message.', 'validation_error');
+    if (list.length > MAX_BATCH) throw new McpRefusal(400, INVALID_REQUEST, `The batch holds ${list.length} messages; at most ${MAX_BATCH} are taken in one request. Nothing was run.`, 'validation_error');
     return list.map((m, i) => {
       const message = m as Record<string, unknown> | null;
       const shaped =
@@ -179,6 +184,8 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         if (batch && !BATCH_VERSIONS.has(session.protocolVersion)) {
           throw new McpRefusal(400, INVALID_REQUEST, `JSON-RPC batches are not part of MCP ${session.protocolVersion} (they were removed after 2025-03-26); send one message per request.`, 'validation_error');
         }
+        // Every message beyond the first costs what a request of its own would, before any runs.
+        if (messages.length > 1) await exchange.consume(messages.length - 1);
       }
       if (!messages.some(isJSONRPCRequest)) {
         // Notifications and responses only: nothing to answer but 202. A cancellation reaches the
