@@ -1412,7 +1412,7 @@ export interface paths {
         };
         /**
          * Authorization request (OAuth 2.1 with PKCE S256)
-         * @description Checks the request and sends the browser to the dashboard's consent page (`/mcp/authorize`), where the signed-in user picks a project and approves or denies. A problem with `client_id` or `redirect_uri` is answered here (400); any other is sent to the redirect URI as `error`, with `state`.
+         * @description Checks the request and sends the browser to the dashboard's consent page (`/mcp/authorize`), where the signed-in user picks a project and approves or denies. Any problem with the request is answered here (400, `error` and `error_description`), never sent to the redirect URI: only the user's decision sends the browser back to the client.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */
@@ -11385,14 +11385,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the consent page, or to the redirect URI with `error`, `error_description`, `state` and `iss`. */
+            /** @description To the consent page. */
             302: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Unknown client, or a redirect URI it did not register. */
+            /** @description Unknown client, a redirect URI it did not register, or a request that is not code + PKCE S256 for this resource. */
             400: {
                 headers: {
                     [name: string]: unknown;

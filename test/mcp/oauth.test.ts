@@ -262,7 +262,7 @@ describe('bad input: a clear 4xx, nothing stored', () => {
     assert.equal(native.body.client_secret, undefined);
   });
 
-  test('authorization requests: client and redirect problems answered here, others sent back with state', async () => {
+  test('authorization requests: every problem answered here, never redirected to the client before the user acts', async () => {
     const client = (await register({ redirect_uris: ['https://app.example.test/cb', 'http://127.0.0.1:5000/cb'], token_endpoint_auth_method: 'none' })).body;
     const challenge = createHash('sha256').update('v'.repeat(50)).digest('base64url');
     const good = { response_type: 'code', client_id: client.client_id, redirect_uri: 'https://app.example.test/cb', code_challenge: challenge, code_challenge_method: 'S256', state: 's1', resource: mcpUrl };
@@ -288,13 +288,13 @@ describe('bad input: a clear 4xx, nothing stored', () => {
       [{ ...good, response_type: 'token' }, 'unsupported_response_type', /code/],
       [{ ...good, resource: 'https://other.example/mcp' }, 'invalid_target', /resource/],
     ] as const) {
+      // A registered redirect URI can be anyone's site: an error sent there unasked would be an open redirect.
       const r = await authorizeWith(params);
-      assert.equal(r.status, 302);
-      const back = new URL(r.headers.get('location')!);
-      assert.equal(back.origin + back.pathname, 'https://app.example.test/cb');
-      assert.equal(back.searchParams.get('error'), error);
-      assert.match(back.searchParams.get('error_description')!, message);
-      assert.equal(back.searchParams.get('state'), 's1');
+      assert.equal(r.status, 400);
+      assert.equal(r.headers.get('location'), null);
+      const body = await r.json();
+      assert.equal(body.error, error);
+      assert.match(body.error_description, message);
     }
     // A loopback redirect URI may come back on another port (OAuth 2.1 native apps); its path may not change.
     assert.equal((await authorizeWith({ ...good, redirect_uri: 'http://127.0.0.1:6123/cb' })).status, 302);

@@ -13,7 +13,6 @@ import {
   checkAuthorizationRequest,
   denyAuthorization,
   describeAuthorization,
-  RedirectedError,
   type AuthorizationParams,
 } from '../../mcp/oauth/authorization.ts';
 import { authenticateClient, MAX_NAME_LENGTH, MAX_REDIRECT_URIS, MAX_URI_LENGTH, registerClient, type ClientCredentials } from '../../mcp/oauth/clients.ts';
@@ -268,24 +267,19 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
         schema: {
           tags,
           summary: 'Authorization request (OAuth 2.1 with PKCE S256)',
-          description: `Checks the request and sends the browser to the dashboard's consent page (\`${CONSENT_PAGE}\`), where the signed-in user picks a project and approves or denies. A problem with \`client_id\` or \`redirect_uri\` is answered here (400); any other is sent to the redirect URI as \`error\`, with \`state\`.`,
+          description: `Checks the request and sends the browser to the dashboard's consent page (\`${CONSENT_PAGE}\`), where the signed-in user picks a project and approves or denies. Any problem with the request is answered here (400, \`error\` and \`error_description\`), never sent to the redirect URI: only the user's decision sends the browser back to the client.`,
           querystring: AuthorizationQuery,
           response: {
-            302: Type.Null({ description: 'To the consent page, or to the redirect URI with `error`, `error_description`, `state` and `iss`.' }),
+            302: Type.Null({ description: 'To the consent page.' }),
             // A browser is sent on, never answered 2xx here; `default` says so where a linter expects a success code.
             default: Type.Null({ description: 'This endpoint answers no content of its own on success: a valid request is the 302 above.' }),
-            ...oauthErrors({ 400: 'Unknown client, or a redirect URI it did not register.' }),
+            ...oauthErrors({ 400: 'Unknown client, a redirect URI it did not register, or a request that is not code + PKCE S256 for this resource.' }),
           },
         },
       },
       async (request, reply) => {
         const params = authorizationParams(request.query);
-        try {
-          await checkAuthorizationRequest(pool, config, params);
-        } catch (err) {
-          if (err instanceof RedirectedError) return reply.redirect(err.location, 302);
-          throw err;
-        }
+        await checkAuthorizationRequest(pool, config, params);
         return reply.redirect(`${CONSENT_PAGE}?${new URLSearchParams(params as Record<string, string>)}`, 302);
       },
     );

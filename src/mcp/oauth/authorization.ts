@@ -8,7 +8,7 @@ import { notFound } from '../../errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
 import { digest } from '../../governance/secrets.ts';
 import { findClient, redirectUriMatches, type Client } from './clients.ts';
-import { OAuthError, oauthError, type OAuthErrorCode } from './errors.ts';
+import { oauthError } from './errors.ts';
 import { CODE_PREFIX, CODE_TTL_SECONDS, issuerUrl, mcpResourceUrl, newSecret } from './tokens.ts';
 
 export interface AuthorizationParams {
@@ -42,19 +42,11 @@ export function redirectWith(redirectUri: string, params: Record<string, string 
   return url.href;
 }
 
-/** An error to send back to the client through its redirect URI (RFC 6749 §4.1.2.1). */
-export class RedirectedError extends OAuthError {
-  readonly location: string;
-  constructor(code: OAuthErrorCode, message: string, redirectUri: string, state: string | undefined, config: Config) {
-    super(code, message);
-    this.location = redirectWith(redirectUri, { error: code, error_description: message, state, iss: issuerUrl(config) });
-  }
-}
-
 /**
- * Checks an authorization request. Without a known client and one of its redirect URIs nothing may
- * be sent anywhere, so those are OAuthErrors for the user agent; every later problem is a
- * RedirectedError for the client.
+ * Checks an authorization request. Every problem is an OAuthError shown to the user agent, never sent
+ * to the redirect URI: anyone may register a client with any https redirect URI, so an error
+ * redirect before a signed-in user has acted would make /authorize an open redirector (RFC 9700
+ * §4.11.2). Only the user's approval or denial sends the browser to the client.
  */
 export async function checkAuthorizationRequest(pool: pg.Pool, config: Config, params: AuthorizationParams): Promise<CheckedRequest> {
   if (!params.client_id) throw oauthError('invalid_request', 'client_id is required.');
@@ -64,14 +56,13 @@ export async function checkAuthorizationRequest(pool: pg.Pool, config: Config, p
   if (!redirectUriMatches(client.redirect_uris, params.redirect_uri)) {
     throw oauthError('invalid_request', 'redirect_uri is not one of the redirect URIs this client registered.');
   }
-  const fail = (code: OAuthErrorCode, message: string) => new RedirectedError(code, message, params.redirect_uri!, params.state, config);
-  if (params.response_type !== 'code') throw fail('unsupported_response_type', 'response_type must be "code".');
+  if (params.response_type !== 'code') throw oauthError('unsupported_response_type', 'response_type must be "code".');
   if (params.code_challenge_method !== 'S256') {
-    throw fail('invalid_request', params.code_challenge_method === undefined ? 'PKCE is required: send code_challenge and code_challenge_method=S256.' : 'code_challenge_method must be S256 (plain is refused).');
+    throw oauthError('invalid_request', params.code_challenge_method === undefined ? 'PKCE is required: send code_challenge and code_challenge_method=S256.' : 'code_challenge_method must be S256 (plain is refused).');
   }
-  if (!params.code_challenge || !CHALLENGE.test(params.code_challenge)) throw fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
+  if (!params.code_challenge || !CHALLENGE.test(params.code_challenge)) throw oauthError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
   const resource = params.resource ?? mcpResourceUrl(config);
-  if (resource !== mcpResourceUrl(config)) throw fail('invalid_target', `resource must be this server's MCP endpoint, ${mcpResourceUrl(config)}.`);
+  if (resource !== mcpResourceUrl(config)) throw oauthError('invalid_target', `resource must be this server's MCP endpoint, ${mcpResourceUrl(config)}.`);
   return { client, redirectUri: params.redirect_uri, codeChallenge: params.code_challenge, state: params.state, resource, scope: params.scope };
 }
 
