@@ -88,7 +88,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     // Each process saw the quota after its own latest request; the lowest is the nearest to the truth.
     quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers, aggregator: 'min' }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
-    mcpCalls: new Counter({ name: 'hangar_mcp_tool_calls_total', help: 'MCP tools/call requests by kind (tool, agent, step, api_call) and outcome (ok, tool_error, invalid_arguments, cancelled, still_running).', labelNames: ['kind', 'outcome'], registers }),
+    mcpCalls: new Counter({ name: 'hangar_mcp_tool_calls_total', help: 'MCP tools/call requests by kind (tool, agent, step, api_call) and outcome (ok, tool_error, invalid_arguments, cancelled, still_running, error).', labelNames: ['kind', 'outcome'], registers }),
   };
 }
 

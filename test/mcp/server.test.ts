@@ -424,6 +424,49 @@ describe('tools/call', () => {
   });
 });
 
+describe("failures of Hangar's own", () => {
+  /** The error's request id, after checking it says nothing of what failed. */
+  function internal(err: McpError): string {
+    assert.equal(err.code, ErrorCode.InternalError, err.message);
+    const id = /see the server log for request ([0-9a-f-]{36})\./.exec(err.message)?.[1];
+    assert.ok(id, err.message);
+    assert.doesNotMatch(err.message, /destructure|null|undefined|length|TypeError/);
+    return id;
+  }
+  const loggedFor = (id: string) => one.logs.find((l) => l.includes(id) && l.includes('mcp request failed'));
+
+  test('a stored definition the runner cannot run: an internal error naming the request id, logged with it, counted; its message never shown', async () => {
+    const created = await c.post('/latest/studios/create', { title: 'Broken tool', transformations: { steps: [{ name: 'company', transformation: 'enrichment.find_company', params: { connection_id: enrConn, domain: 'x.io' } }] } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    // Definitions are checked when saved: this one went wrong in the database afterwards.
+    await query(one.databaseUrl, `UPDATE studios SET transformations = jsonb_set(transformations, '{steps,0,params}', 'null') WHERE id = $1`, [created.body.studio_id]);
+    const { client, transport } = await connect(one);
+    let id = '';
+    await assert.rejects(client.callTool({ name: 'Broken_tool', arguments: {} }), (err: McpError) => ((id = internal(err)), true));
+    const line = loggedFor(id);
+    assert.ok(line, 'logged with the request id');
+    assert.match(JSON.parse(line).err.message, /connection_id/);
+    const metrics = await fetch(`${one.url}/metrics`).then((r) => r.text());
+    assert.match(metrics, /hangar_mcp_tool_calls_total\{kind="tool",outcome="error"\} 1/);
+    await transport.terminateSession();
+    await c.post('/latest/studios/bulk_delete', { ids: [created.body.studio_id] });
+  });
+
+  test('a catalogue that cannot be built: tools/list and tools/call answer an internal error, logged', async () => {
+    const other = await newProject(one);
+    const created = await other.post('/latest/studios/create', { title: 'Soon broken', transformations: { steps: [{ name: 'a', transformation: 'api_call', params: { url: 'https://example.com/' } }] } });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    await query(one.databaseUrl, `UPDATE studios SET transformations = '{"steps": null}' WHERE id = $1`, [created.body.studio_id]);
+    const { client, transport } = await connect(one, { auth: other.auth });
+    for (const attempt of [() => client.listTools(), () => client.callTool({ name: 'Soon_broken', arguments: {} })]) {
+      let id = '';
+      await assert.rejects(attempt(), (err: McpError) => ((id = internal(err)), true));
+      assert.ok(loggedFor(id), 'logged with the request id');
+    }
+    await transport.terminateSession();
+  });
+});
+
 describe('list_changed', () => {
   test('a session listening on the GET stream of one server hears a tool created through the other', async () => {
     const { client, transport } = await connect(one);

@@ -131,6 +131,8 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       headers: { accept: headerOf(request, 'accept'), sessionId: headerOf(request, 'mcp-session-id'), protocolVersion: headerOf(request, 'mcp-protocol-version') },
       body: request.body,
       log: (fields, message) => request.log.info(fields, message),
+      logError: (fields, message) => request.log.error(fields, message),
+      requestId: String(request.id),
       async consume(n) {
         for (let i = 0; i < n; i++) await rateLimit.consume(budgetOf(principal));
       },

@@ -169,8 +169,12 @@ export function createCalls(deps: CallDeps) {
           throw err;
         }
         // Hangar's refusal once the call started (a provider's answer, a quota, a task still busy):
-        // the tool's failure, with the message REST would have answered.
-        if (!(err instanceof HangarError)) throw err;
+        // the tool's failure, with the message REST would have answered. Anything else is a failure
+        // of Hangar's own, which the protocol layer logs and answers as an internal error.
+        if (!(err instanceof HangarError)) {
+          deps.metrics.mcpCalls.inc({ kind: offer.kind, outcome: 'error' });
+          throw err;
+        }
         result = failed(err.message, err.type);
       }
       deps.metrics.mcpCalls.inc({ kind: offer.kind, outcome: outcomeOf(result) });

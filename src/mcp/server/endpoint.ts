@@ -42,6 +42,8 @@ export interface Exchange {
   body?: unknown;
   /** The request's logger (its lines carry the request id). */
   log: (fields: Record<string, unknown>, message: string) => void;
+  logError: (fields: Record<string, unknown>, message: string) => void;
+  requestId: string;
   /** Spends `n` more of the caller's rate-limit budget (the request itself has spent one); throws once it is spent. */
   consume: (n: number) => Promise<void>;
 }
@@ -102,6 +104,8 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       sessionId: session.id,
       kinds: exchange.kinds,
       log: exchange.log,
+      logError: exchange.logError,
+      requestId: exchange.requestId,
       track(requestId, controller) {
         const key = callKey(session.id, requestId);
         inflight.set(key, controller);

@@ -8,7 +8,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { CallToolRequestSchema, ErrorCode, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, McpError, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../governance/principal.ts';
 import type { Calls } from './calls.ts';
-import type { Catalogue, OfferKind } from './catalogue.ts';
+import type { Catalogue, Offer, OfferKind } from './catalogue.ts';
 
 /** The revisions Hangar speaks, newest first: a client asking for another is answered the newest. */
 export const PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26'] as const;
@@ -30,6 +30,9 @@ export interface ExchangeContext {
   sessionId: string;
   kinds: Set<OfferKind>;
   log: (fields: Record<string, unknown>, message: string) => void;
+  /** The request's logger at error level, and the id its lines carry. */
+  logError: (fields: Record<string, unknown>, message: string) => void;
+  requestId: string;
   /** Registers a tools/call's abort controller for `notifications/cancelled`; returns the unregister. */
   track: (requestId: string | number, controller: AbortController) => () => void;
 }
@@ -42,19 +45,38 @@ function offsetOf(cursor: string | undefined): number {
   return Number(m[1]);
 }
 
+/**
+ * A failure of Hangar's own (not a HangarError or McpError: a database error, a bug) during a
+ * request: logged with the request id, and answered without its message, which may name internals.
+ */
+function internalError(ctx: ExchangeContext, err: unknown, fields: Record<string, unknown>): McpError {
+  ctx.logError({ ...fields, mcp_session: ctx.sessionId, err }, 'mcp request failed');
+  return new McpError(ErrorCode.InternalError, `Internal error; see the server log for request ${ctx.requestId}.`);
+}
+
 export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: ExchangeContext): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
 
   server.setRequestHandler(ListToolsRequestSchema, async (request): Promise<ListToolsResult> => {
     const offset = offsetOf(request.params?.cursor);
-    const { all } = await catalogue.offers(ctx.principal.project.id);
+    let all: Offer[];
+    try {
+      ({ all } = await catalogue.offers(ctx.principal.project.id));
+    } catch (err) {
+      throw internalError(ctx, err, { method: 'tools/list' });
+    }
     const offered = all.filter((o) => ctx.kinds.has(o.kind));
     const page = offered.slice(offset, offset + PAGE_SIZE);
     return { tools: page.map((o) => o.tool), ...(offset + PAGE_SIZE < offered.length ? { nextCursor: cursorOf(offset + PAGE_SIZE) } : {}) };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { byName } = await catalogue.offers(ctx.principal.project.id);
+    let byName: Map<string, Offer>;
+    try {
+      ({ byName } = await catalogue.offers(ctx.principal.project.id));
+    } catch (err) {
+      throw internalError(ctx, err, { method: 'tools/call' });
+    }
     const offer = byName.get(request.params.name);
     if (!offer || !ctx.kinds.has(offer.kind)) {
       throw new McpError(ErrorCode.InvalidParams, `params.name: there is no tool "${String(request.params.name).slice(0, 100)}" in this project${offer ? ' with these toolsets (see ?toolsets=)' : ''}; see tools/list.`);
@@ -75,6 +97,9 @@ export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: Exchang
       });
       ctx.log({ mcp_session: ctx.sessionId, tool: offer.name, kind: offer.kind, is_error: Boolean(result.isError), ms: Math.round(performance.now() - started) }, 'mcp tools/call');
       return result;
+    } catch (err) {
+      if (err instanceof McpError) throw err;
+      throw internalError(ctx, err, { method: 'tools/call', tool: offer.name, kind: offer.kind, ms: Math.round(performance.now() - started) });
     } finally {
       untrack();
     }
