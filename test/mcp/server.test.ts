@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
+import { startMcpStandin } from '../../src/sandbox/standins/mcp.ts';
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 import { bearer, call, freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
 import { newProject, providerEnv, query, type Client as RestClient } from '../integrations/kit.ts';
@@ -284,6 +285,24 @@ describe('tools/list', () => {
     await assert.rejects(s.client.listTools({ cursor: 'bm90LWEtY3Vyc29y' }), (err: McpError) => err.code === ErrorCode.InvalidParams && /cursor/.test(err.message));
     await c.post('/latest/studios/bulk_delete', { ids });
     await s.transport.terminateSession();
+  });
+});
+
+describe('tools/list: a remote MCP server as a connection', () => {
+  test('its steps are offered, and no API Call, which the mcp provider does not have', async () => {
+    const remote = await startMcpStandin();
+    try {
+      const created = await c.post('/latest/integrations/connections/create', { provider: 'mcp', url: remote.url, label: 'Remote' });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const { client, transport } = await connect(one, { toolsets: 'steps' });
+      const mine = (await allTools(client)).tools.filter((t) => t._meta?.['hangar/connection_id'] === created.body.connection_id);
+      assert.ok(mine.length > 0 && mine.every((t) => t._meta?.['hangar/kind'] === 'step'), JSON.stringify(mine.map((t) => t.name)));
+      assert.ok(!mine.some((t) => t.name === 'mcp.Remote.api_call'));
+      await transport.terminateSession();
+      assert.equal((await c.post(`/latest/integrations/connections/${created.body.connection_id}/delete`, {})).status, 200);
+    } finally {
+      await remote.close();
+    }
   });
 });
 

@@ -231,6 +231,8 @@ async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
         },
       });
     }
+    // A provider without an API Call (mcp: its tools are its steps) offers none.
+    if (!provider.apiCall.methods.length) continue;
     offers.push({
       kind: 'api_call',
       base: `${prefix}.api_call`.slice(0, NAME_MAX),
