@@ -5,7 +5,7 @@
 // the recorder does not have) is not claimed read-only — a hint may be too cautious, never too bold.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpMethod, ProviderRequest, StepDefinition } from '../../integrations/provider.ts';
-import { findProvider, findStep } from '../../integrations/providers/index.ts';
+import { findStep } from '../../integrations/providers/index.ts';
 import { kindOf, type ToolDefinition } from '../../tools/definition.ts';
 
 export interface Effect {
@@ -75,9 +75,6 @@ export async function toolEffect(tool: Pick<ToolDefinition, 'transformations'>):
   );
   return { readOnly: effects.every((e) => e.readOnly), destructive: effects.some((e) => e.destructive) };
 }
-
-/** Whether a provider exists for a connection (a provider this version does not know offers nothing). */
-export const knownProvider = (id: string) => findProvider(id) !== undefined;
 
 /**
  * As MCP says them. Every kind reaches outside Hangar (providers, addresses, a model endpoint), so
