@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { HangarError, unauthorized } from '../../errors.ts';
 import { atLeast } from '../../governance/permissions.ts';
 import { authenticate, type Principal } from '../../governance/principal.ts';
+import type { McpTokenVerifier } from '../../mcp/oauth/verify.ts';
 import { createMcpService, McpRefusal, parseToolsets, PROTOCOL_VERSIONS, type Answer, type Exchange } from '../../mcp/server/index.ts';
 import type { Platform } from '../../platform.ts';
 import type { AuthFailures } from '../auth-failures.ts';
@@ -16,12 +17,9 @@ import { parseAuthorization } from '../auth.ts';
 import { errorHandler } from '../errors.ts';
 import type { RateLimit } from '../rate-limit.ts';
 
-/** Resolves a bearer value that is not a project key (an OAuth access token) to its principal, or throws a 401. */
-export type McpTokenVerifier = (token: string) => Promise<Principal>;
-
 export interface McpRouteOptions {
-  /** Set once OAuth for MCP clients is wired in (src/mcp/oauth/verify.ts). */
-  oauthVerifier?: McpTokenVerifier;
+  /** Resolves a bearer value that is not a project key (an OAuth access token) to its principal, or throws a 401. */
+  oauthVerifier: McpTokenVerifier;
   /** The process's failed-authentication guard (registerAuth's): the shared hook skips this route. */
   authFailures: AuthFailures;
 }
@@ -99,7 +97,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
         const { projectId, apiKey } = parseAuthorization(header, config);
         if (!projectId) throw unauthorized(`/latest/mcp acts on a project: put its id before the key. ${FORMS}`);
         principal = await authenticate(db.pool, config, { kind: 'key', key: apiKey }, projectId, 'viewer', platform.principals, refusal);
-      } else if (bearer && options.oauthVerifier) {
+      } else if (bearer) {
         // Access tokens are never held in memory: each one is a lookup.
         const refused = refusal();
         if (refused) throw refused;
