@@ -15,7 +15,7 @@ import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enr
 import { startMcpStandin } from '../../src/sandbox/standins/mcp.ts';
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 import { bearer, call, freshDatabase, startServer, type TestServer } from '../helpers/hangar.ts';
-import { newProject, providerEnv, query, type Client as RestClient } from '../integrations/kit.ts';
+import { newProject, providerEnv, query, until, type Client as RestClient } from '../integrations/kit.ts';
 
 const ENR_KEY = 'enr_live_mcp_5c8e1a7b3d9f2e4a6c8b0d1f3a5e7c9b';
 const MODEL_KEY = 'sk-model-mcp-7e1d';
@@ -400,6 +400,33 @@ describe('tools/call', () => {
     await transport.terminateSession();
     await c.post(`/latest/agents/${slow.body.agent_id}/delete`, {});
     await patient.close();
+  });
+
+  test("an agent call whose client goes away stops waiting for the task at once (the task goes on)", async () => {
+    // HANGAR_MCP_AGENT_WAIT_SECONDS is 10 on this server; the model's answer is held at the gate.
+    const slow = await c.post('/latest/agents/upsert', { name: 'Gone Thinker', system_prompt: 'Think.', model: 'mcp-model', model_base_url: `${gate.url}/v1`, model_api_key: MODEL_KEY });
+    assert.equal(slow.status, 200, JSON.stringify(slow.body));
+    const open = await raw(one, 'POST', { body: INIT() });
+    const h = { 'mcp-session-id': open.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25', accept: 'application/json' };
+    const leaving = new AbortController();
+    const pending = fetch(`${one.url}/latest/mcp`, {
+      method: 'POST',
+      signal: leaving.signal,
+      headers: { authorization: c.auth, 'content-type': 'application/json', ...h },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'agent.Gone_Thinker', arguments: { message: 'Take your time' } } }),
+    }).catch((err: Error) => err);
+    const called = () => one.logs.find((l) => l.includes('"mcp tools/call"') && l.includes('agent.Gone_Thinker'));
+    await new Promise((r) => setTimeout(r, 800));
+    assert.equal(called(), undefined, 'still waiting for the task');
+    const left = Date.now();
+    leaving.abort();
+    assert.equal((await pending as Error).name, 'AbortError');
+    await until(() => called() !== undefined, 3000, "the call's end");
+    assert.ok(Date.now() - left < 3000);
+    assert.match(called()!, /"is_error":false/);
+    gate.release();
+    await raw(one, 'DELETE', { headers: h });
+    await c.post(`/latest/agents/${slow.body.agent_id}/delete`, {});
   });
 
   test('notifications/cancelled, received by the other server, stops the run: the step not yet started never starts', async () => {

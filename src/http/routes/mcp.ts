@@ -112,7 +112,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     return principal as Principal & { project: NonNullable<Principal['project']> };
   }
 
-  async function exchangeOf(request: FastifyRequest<{ Querystring: { toolsets?: string } }>): Promise<Exchange> {
+  async function exchangeOf(request: FastifyRequest<{ Querystring: { toolsets?: string } }>, reply: FastifyReply): Promise<Exchange> {
     // A browser page elsewhere must not drive a local or intranet Hangar (DNS rebinding): a request
     // with an Origin is served only from this server's own public origin. Clients that are not
     // browsers send none.
@@ -123,6 +123,11 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     const toolsets = parseToolsets(request.query.toolsets);
     if ('unknown' in toolsets) throw new McpRefusal(400, -32602, `toolsets: "${toolsets.unknown}" is not a toolset; use tools, agents, steps or all (comma-separated).`, 'validation_error');
     const principal = await principalOf(request);
+    // The response closes unfinished only when the client went away before its answer.
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
     return {
       principal,
       kinds: toolsets.kinds,
@@ -131,6 +136,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       log: (fields, message) => request.log.info(fields, message),
       logError: (fields, message) => request.log.error(fields, message),
       requestId: String(request.id),
+      gone: gone.signal,
       async consume(n) {
         for (let i = 0; i < n; i++) await rateLimit.consume(budgetOf(principal));
       },
@@ -224,7 +230,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       // the JSON-RPC error): documented here, not enforced by Fastify.
       validatorCompiler: () => () => true,
     },
-    async (request: Req, reply) => send(reply, await mcp.post(await exchangeOf(request))),
+    async (request: Req, reply) => send(reply, await mcp.post(await exchangeOf(request, reply))),
   );
 
   app.get(
@@ -244,7 +250,7 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
         response: { 200: Type.String({ description: 'text/event-stream' }) },
       },
     },
-    async (request: Req, reply) => send(reply, await mcp.get(await exchangeOf(request))),
+    async (request: Req, reply) => send(reply, await mcp.get(await exchangeOf(request, reply))),
   );
 
   app.delete(
@@ -262,6 +268,6 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
         response: { 200: Type.Null({ description: 'The session ended.' }) },
       },
     },
-    async (request: Req, reply) => send(reply, await mcp.delete(await exchangeOf(request))),
+    async (request: Req, reply) => send(reply, await mcp.delete(await exchangeOf(request, reply))),
   );
 }

@@ -31,6 +31,8 @@ export interface CallContext {
   signal: AbortSignal;
   /** Set when the client sent a progressToken. */
   progress?: (progress: number, total: number | undefined, message: string) => void;
+  /** Aborted when the client's request closes before its answer: nobody is left to wait for. */
+  gone: AbortSignal;
 }
 
 /** How often a waiting agent call reads its task's state. */
@@ -89,19 +91,20 @@ export function createCalls(deps: CallDeps) {
     const deadline = Date.now() + deps.agentWaitSeconds * 1000;
     let state: TaskState = started.state;
     let error: string | null = null;
+    const stop = AbortSignal.any([ctx.signal, ctx.gone]);
     for (let polls = 1; ; polls++) {
       const meta = await deps.tasks.metadata(actor, offer.agentId, conversationId);
       state = meta.state;
       error = meta.error;
       if (!WORKING_STATES.includes(state)) break;
-      if (ctx.signal.aborted || Date.now() >= deadline) {
+      if (stop.aborted || Date.now() >= deadline) {
         // The task goes on (the worker runs it); the client has what it needs to read it later.
         const answer = { conversation_id: conversationId, agent_id: offer.agentId, state, reply: null };
-        const why = ctx.signal.aborted ? 'The call was cancelled' : `The task outlasted ${deps.agentWaitSeconds} s`;
+        const why = ctx.signal.aborted ? 'The call was cancelled' : ctx.gone.aborted ? 'The client went away' : `The task outlasted ${deps.agentWaitSeconds} s`;
         return { ...structured(answer), content: [{ type: 'text', text: `${why}; it is still ${state}. Call again with conversation_id "${conversationId}" once it has finished, or read it with GET /latest/agents/${offer.agentId}/tasks/${conversationId}/metadata.` }] };
       }
       ctx.progress?.(polls, undefined, `The task is ${state}.`);
-      await sleep(Math.min(AGENT_POLL_MS, deadline - Date.now()), ctx.signal);
+      await sleep(Math.min(AGENT_POLL_MS, deadline - Date.now()), stop);
     }
     const { results } = await deps.tasks.view(actor, offer.agentId, conversationId, { page_size: 50 });
     const last = results.find((item) => item.content.type === 'agent-message' || item.content.type === 'agent-error');

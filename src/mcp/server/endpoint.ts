@@ -44,6 +44,8 @@ export interface Exchange {
   log: (fields: Record<string, unknown>, message: string) => void;
   logError: (fields: Record<string, unknown>, message: string) => void;
   requestId: string;
+  /** Aborted when the client's request closes before its answer is sent (an agent call stops waiting). */
+  gone: AbortSignal;
   /** Spends `n` more of the caller's rate-limit budget (the request itself has spent one); throws once it is spent. */
   consume: (n: number) => Promise<void>;
 }
@@ -106,6 +108,7 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       log: exchange.log,
       logError: exchange.logError,
       requestId: exchange.requestId,
+      gone: exchange.gone,
       track(requestId, controller) {
         const key = callKey(session.id, requestId);
         inflight.set(key, controller);

@@ -33,6 +33,8 @@ export interface ExchangeContext {
   /** The request's logger at error level, and the id its lines carry. */
   logError: (fields: Record<string, unknown>, message: string) => void;
   requestId: string;
+  /** Aborted when the client's request closes before its answer. */
+  gone: AbortSignal;
   /** Registers a tools/call's abort controller for `notifications/cancelled`; returns the unregister. */
   track: (requestId: string | number, controller: AbortController) => () => void;
 }
@@ -89,6 +91,7 @@ export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: Exchang
       const result = await calls.call(offer, request.params.arguments ?? {}, {
         principal: ctx.principal,
         signal: controller.signal,
+        gone: ctx.gone,
         progress:
           token === undefined
             ? undefined
