@@ -1392,7 +1392,7 @@ export interface paths {
         put?: never;
         /**
          * Register an MCP client (RFC 7591)
-         * @description Dynamic client registration. At most 10 redirect URIs of at most 2000 characters: https, http on a loopback address only, or a native app's own scheme. `token_endpoint_auth_method` `none` (public client, PKCE only), `client_secret_post` or `client_secret_basic` (the default; the secret is in this answer only). A registration not used for an approval within a day is deleted.
+         * @description Dynamic client registration. At most 10 redirect URIs of at most 2000 characters: https, http on a loopback address only, or a native app's own scheme. `token_endpoint_auth_method` `none` (public client, PKCE only), `client_secret_post` or `client_secret_basic` (the default; the secret is in this answer only). A registration not used for an approval within a day is deleted. Each address may register `HANGAR_MCP_REGISTRATIONS_PER_ADDRESS` clients an hour (30 by default), and at most `HANGAR_MCP_PENDING_CLIENTS` registrations never approved may exist at once (10,000); past either, 429.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */

@@ -83,8 +83,12 @@ export interface Config {
   connectionCacheSeconds: number;
   /** How long an API key's principal is kept in memory (a revocation drops it everywhere first); 0 = off. */
   principalCacheSeconds: number;
-  /** /latest/mcp (src/mcp/server): how long an agent call waits for the reply, how long a session may idle, sessions per credential. */
-  mcp: { agentWaitSeconds: number; sessionIdleSeconds: number; sessionsPerPrincipal: number };
+  /**
+   * /latest/mcp (src/mcp/server): how long an agent call waits for the reply, how long a session may
+   * idle, sessions per credential. Its OAuth server (src/mcp/oauth): registrations an address may
+   * make per hour, and registrations never approved that may exist at once.
+   */
+  mcp: { agentWaitSeconds: number; sessionIdleSeconds: number; sessionsPerPrincipal: number; registrationsPerAddress: number; pendingClients: number };
   /** Entries each in-memory cache holds at most (bench/README.md, "Every cache and queue, bounded"). */
   cacheLimits: CacheLimits;
   /** A stop (SIGTERM, SIGINT) ends the process within this many ms, whatever is in flight. */
@@ -295,6 +299,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       agentWaitSeconds: integer(env, 'HANGAR_MCP_AGENT_WAIT_SECONDS', 60, 1),
       sessionIdleSeconds: integer(env, 'HANGAR_MCP_SESSION_IDLE_SECONDS', 24 * 3600, 60),
       sessionsPerPrincipal: integer(env, 'HANGAR_MCP_SESSIONS_PER_CREDENTIAL', 100, 1),
+      registrationsPerAddress: integer(env, 'HANGAR_MCP_REGISTRATIONS_PER_ADDRESS', 30, 1),
+      pendingClients: integer(env, 'HANGAR_MCP_PENDING_CLIENTS', 10_000, 1),
     },
     cacheLimits: {
       principals: integer(env, 'HANGAR_PRINCIPAL_CACHE_MAX_ENTRIES', 10_000, 1),

@@ -152,7 +152,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);
-  await mcpOAuthRoutes(app, db, config);
+  await mcpOAuthRoutes(app, db, config, platform.counters);
   mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config), authFailures });
   notAvailableRoutes(app);
   await registerDashboard(app);

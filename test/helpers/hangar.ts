@@ -55,6 +55,8 @@ export async function startServer(databaseUrl?: string, env: Record<string, stri
     HANGAR_PROCESSES: '1',
     // Tests send many wrong credentials on purpose; the budget has its own test (test/security/edge.test.ts).
     HANGAR_AUTH_FAILURES_PER_ADDRESS: '1000000',
+    // Every OAuth test registers MCP clients from 127.0.0.1; the budget has its own test (test/mcp/oauth.test.ts).
+    HANGAR_MCP_REGISTRATIONS_PER_ADDRESS: '1000000',
     HANGAR_COUNTER_STORE: 'memory',
     HANGAR_DB_POOL_SIZE: '5',
     HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,

@@ -494,3 +494,50 @@ describe('failed authentications on /latest/mcp count against the address, as on
     }
   });
 });
+
+describe('anonymous registrations are bounded', () => {
+  const registerFrom = (s: TestServer, address: string) =>
+    new Promise<{ status: number; retryAfter?: string; body: any }>((resolve, reject) => {
+      const u = new URL(s.url);
+      const req = http.request({ host: u.hostname, port: u.port, path: '/latest/oauth/register', method: 'POST', localAddress: address, headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ redirect_uris: ['https://app.example.test/cb'], client_name: 'Bounded', token_endpoint_auth_method: 'none' }));
+    });
+
+  test('per address an hour, and registrations never approved in all; one a day old makes room', async () => {
+    // A database of its own: the cap counts every registration never approved.
+    const bounded = await startAt(undefined, undefined, { HANGAR_MCP_REGISTRATIONS_PER_ADDRESS: '3', HANGAR_MCP_PENDING_CLIENTS: '4' });
+    const stored = async () => Number((await bounded.db.pool.query('SELECT count(*) AS n FROM oauth_clients')).rows[0].n);
+    try {
+      const first: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await registerFrom(bounded, '127.0.0.2');
+        assert.equal(r.status, 201, JSON.stringify(r.body));
+        first.push(r.body.client_id);
+      }
+      const perAddress = await registerFrom(bounded, '127.0.0.2');
+      assert.equal(perAddress.status, 429, JSON.stringify(perAddress.body));
+      assert.equal(perAddress.body.error_type, 'rate_limited');
+      assert.match(perAddress.body.message, /from this address/);
+      assert.ok(Number(perAddress.retryAfter) >= 1);
+
+      assert.equal((await registerFrom(bounded, '127.0.0.3')).status, 201);
+      const full = await registerFrom(bounded, '127.0.0.3');
+      assert.equal(full.status, 429, JSON.stringify(full.body));
+      assert.match(full.body.message, /waiting for a first approval/);
+      assert.equal(await stored(), 4, 'nothing stored past the cap');
+
+      // Never approved and a day old: removed by the next registration, which then fits.
+      await bounded.db.pool.query(`UPDATE oauth_clients SET created_at = now() - interval '25 hours' WHERE id = $1`, [first[0]]);
+      assert.equal((await registerFrom(bounded, '127.0.0.4')).status, 201);
+      assert.equal(await stored(), 4);
+    } finally {
+      await bounded.close();
+    }
+  });
+});

@@ -4,8 +4,10 @@
 // form-encoded bodies (RFC 6749 §3.2) and answer errors with the RFC's `{error, error_description}`
 // beside the contract's fields. All rules live in ../../mcp/oauth.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
+import type { Counters } from '../../counters.ts';
 import type { Db } from '../../db/connection.ts';
 import { HangarError } from '../../errors.ts';
 import {
@@ -209,8 +211,10 @@ function parseForm(_request: FastifyRequest, body: string, done: (err: Error | n
   done(null, parsed);
 }
 
-export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Config, counters: Counters): Promise<void> {
   const pool = db.pool;
+  // Registration is anonymous: each address gets a few an hour (in the counter store, so across processes).
+  const registrations = counters.limiter({ keyPrefix: 'mcp_register', points: config.mcp.registrationsPerAddress, duration: 3600 });
   app.addSchema(OAuthErrorBody);
   const fallback = errorHandler(db.outage);
 
@@ -249,14 +253,21 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
         schema: {
           tags,
           summary: 'Register an MCP client (RFC 7591)',
-          description: `Dynamic client registration. At most ${MAX_REDIRECT_URIS} redirect URIs of at most ${MAX_URI_LENGTH} characters: https, http on a loopback address only, or a native app's own scheme. \`token_endpoint_auth_method\` \`none\` (public client, PKCE only), \`client_secret_post\` or \`client_secret_basic\` (the default; the secret is in this answer only). A registration not used for an approval within a day is deleted.`,
+          description: `Dynamic client registration. At most ${MAX_REDIRECT_URIS} redirect URIs of at most ${MAX_URI_LENGTH} characters: https, http on a loopback address only, or a native app's own scheme. \`token_endpoint_auth_method\` \`none\` (public client, PKCE only), \`client_secret_post\` or \`client_secret_basic\` (the default; the secret is in this answer only). A registration not used for an approval within a day is deleted. Each address may register \`HANGAR_MCP_REGISTRATIONS_PER_ADDRESS\` clients an hour (30 by default), and at most \`HANGAR_MCP_PENDING_CLIENTS\` registrations never approved may exist at once (10,000); past either, 429.`,
           body: RegistrationBody,
           response: { 201: Registration, ...oauthErrors({ 400: '`invalid_redirect_uri` or `invalid_client_metadata`, with what to fix.' }) },
         },
       },
       async (request, reply) => {
         noStore(reply);
-        return reply.code(201).send(await registerClient(pool, request.body));
+        try {
+          await registrations.consume(request.ip);
+        } catch (err) {
+          if (!(err instanceof RateLimiterRes)) throw err;
+          const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+          throw new HangarError(429, 'rate_limited', `Too many MCP client registrations from this address; retry in ${seconds} s.`, 'user', seconds);
+        }
+        return reply.code(201).send(await registerClient(pool, request.body, config.mcp.pendingClients));
       },
     );
 

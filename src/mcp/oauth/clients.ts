@@ -1,9 +1,12 @@
 // Clients registered dynamically (RFC 7591): a name the user is shown on the consent page, the
 // redirect URIs codes may be sent to, and how the client authenticates at the token endpoint. Every
-// field is bounded; a registration that is never used for an approval is deleted after a day, so
-// anonymous registrations cannot pile up.
+// field is bounded. Registration is anonymous, so what it stores is bounded too: a registration never
+// used for an approval is deleted after a day, at most HANGAR_MCP_PENDING_CLIENTS of them exist at
+// once (counted in the database, so across every process and server), and the route holds each
+// address to HANGAR_MCP_REGISTRATIONS_PER_ADDRESS an hour, so one client cannot fill that room.
 import { timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
+import { HangarError } from '../../errors.ts';
 import { digest, randomToken } from '../../governance/secrets.ts';
 import { oauthError } from './errors.ts';
 import { CLIENT_SECRET_PREFIX, newSecret, wellFormed } from './tokens.ts';
@@ -82,7 +85,7 @@ export function redirectUriMatches(registered: string[], given: string): boolean
 }
 
 /** Registers a client; the secret (for the secret-based methods) is returned here only. */
-export async function registerClient(pool: pg.Pool, metadata: ClientMetadata) {
+export async function registerClient(pool: pg.Pool, metadata: ClientMetadata, maxPending: number) {
   const uris = metadata.redirect_uris;
   if (!uris.length) throw oauthError('invalid_redirect_uri', 'redirect_uris must name at least one URI.');
   uris.forEach((u, i) => checkRedirectUri(u, `redirect_uris.${i}`));
@@ -106,6 +109,13 @@ export async function registerClient(pool: pg.Pool, metadata: ClientMetadata) {
   await pool.query(
     `DELETE FROM oauth_clients c WHERE c.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.id)`,
   );
+  const { rows: [pending] } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM oauth_clients c WHERE NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = c.id) LIMIT $1) p`,
+    [maxPending],
+  );
+  if (pending.n >= maxPending) {
+    throw new HangarError(429, 'rate_limited', 'Too many MCP client registrations are waiting for a first approval on this server; try again later (those never approved are removed after a day).', 'user', 3600);
+  }
   const { rows } = await pool.query<{ created_at: Date }>(
     `INSERT INTO oauth_clients (id, name, redirect_uris, token_endpoint_auth_method, secret_hash, client_uri) VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
     [id, name, uris, method, secret ? digest(secret) : null, metadata.client_uri ?? null],
