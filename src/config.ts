@@ -195,11 +195,10 @@ export function databaseSharesMachine(databaseUrl: string | undefined): boolean 
 /**
  * The default of `--processes`, from what the benches measured (bench/README.md, "How many
  * processes by default"). Where PostgreSQL shares the machine it keeps a core: on two cores, with the
- * database, the load generator and the upstream beside it, a process on each core accepted 100 % of
- * one process's webhook deliveries (65–98 % before one process alone dispatched them) and answered
- * 109–150 % of its API Calls, but at +2.8–4.1 ms p99 over the bare forwarder against one process's
- * +1.3–2.6, and at 2.4× the forwarder's memory against 1.15×. A remote PostgreSQL leaves every core
- * to Hangar.
+ * database, the load generator and the upstream beside them, a process on each core answered 109–136 %
+ * of one process's API Calls but accepted only 75–100 % of its webhook deliveries (even with one
+ * dispatcher) and 82–109 % of its governance requests, at 2.4× the memory. Leaving the core is the
+ * only choice never slower than one process there. A remote PostgreSQL leaves every core to Hangar.
  */
 export function defaultProcesses(cores: number, databaseUrl: string | undefined): { count: number; reason: string } {
   const cpus = `${cores} core${cores === 1 ? '' : 's'}`;
