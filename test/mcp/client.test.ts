@@ -107,6 +107,8 @@ describe('connecting', () => {
       [{ url: 'ftp://example.com/mcp' }, /Only http and https/],
       [{ url: 'not a url' }, /not an absolute URL/],
       [{ url: 'http://user:pw@example.com/mcp' }, /Credentials in the URL/],
+      [{ url: `${open.url}?api_key=s3cr3t-value` }, /query parameter "api_key" looks like a credential/],
+      [{ url: `${open.url}?region=eu&X-Access-Token=s3cr3t-value` }, /query parameter "X-Access-Token" looks like a credential/],
       [{ url: open.url, headers: { 'mcp-session-id': 'x' } }, /cannot be set/],
       [{ url: open.url, headers: { 'bad header': 'x' } }, /not a valid header name/],
       [{ url: open.url, headers: { 'x-key': 'line\nbreak' } }, /header text/],
@@ -115,6 +117,7 @@ describe('connecting', () => {
     ] as const) {
       const e = expectError(await connect(c, body), 400, 'validation_error');
       assert.match(e.message, why, JSON.stringify(body));
+      assert.doesNotMatch(e.message, /s3cr3t-value/, 'the refusal does not repeat the credential');
     }
     expectError(await c.post('/latest/integrations/connections/create', { provider: 'enrichment', url: open.url, api_key: 'k' }), 400, 'validation_error');
     assert.equal((await mcpConnections(c)).length, before, 'no connection was stored');

@@ -37,9 +37,20 @@ const RESERVED = new Set([
   'last-event-id',
 ]);
 
+/**
+ * Query parameters whose value is a credential. The address is no secret: it is stored in the clear,
+ * listed to everyone in the project and named in errors and tool titles, so a key in it would leak.
+ */
+const SECRET_PARAMETER = /^(?:.*[_.-])?(?:key|apikey|token|secret|password|passwd|pass|pwd|auth|authorization|credentials?|signature|sig|session|code)$/i;
+
 /** The server's address as Hangar will call it: absolute http(s), no credentials in it, allowed by the address guard. */
 export function remoteUrl(raw: string, allowPrivate: boolean): string {
   const url = checkTarget(raw.trim(), allowPrivate, 'an MCP connection');
+  for (const name of url.searchParams.keys()) {
+    if (SECRET_PARAMETER.test(name)) {
+      throw invalid(`url: the query parameter "${name.slice(0, 100)}" looks like a credential, and the address is shown to everyone in the project. Send it as a header instead (headers are stored encrypted and never shown), e.g. headers: {"authorization": "Bearer …"}.`);
+    }
+  }
   url.hash = '';
   return url.toString();
 }
