@@ -193,17 +193,10 @@ export async function freshToken(deps: IntegrationDeps, connection: ActiveConnec
     return connection;
   }
   const { app } = appOf(deps, connection.provider);
-  const fresh = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
-    if (row?.secret && row.secret_key_id) {
-      // Another request may have refreshed while this one waited for the lock.
-      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(connection.projectId, connection.id));
-      if (current.kind === 'oauth' && current.access_token !== creds.access_token) return { ...connection, credentials: current };
-    }
-    let refreshed: Credentials;
+  return refreshUnderLock(deps, connection, async () => {
     try {
       const response = await oauth.refreshTokenGrantRequest(app.as, app.client, app.auth, creds.refresh_token!, app.options);
-      refreshed = tokensOf(await oauth.processRefreshTokenResponse(app.as, app.client, response), creds);
+      return tokensOf(await oauth.processRefreshTokenResponse(app.as, app.client, response), creds);
     } catch (err) {
       // Only the provider refusing the refresh token (invalid_grant: revoked or expired) needs a new
       // sign-in; its authorization server failing or not answering is an upstream error to retry.
@@ -212,6 +205,24 @@ export async function freshToken(deps: IntegrationDeps, connection: ActiveConnec
       }
       throw new HangarError(502, 'upstream_error', `${connection.provider.name}'s authorization server could not refresh this connection's sign-in; retry later.`, 'third_party');
     }
+  });
+}
+
+/**
+ * Replaces a connection's OAuth credentials with what `obtain` gets from its authorization server,
+ * serialized on the connection's row: a request that waited for the lock while another refreshed
+ * takes the other's result instead of spending the refresh token again (which a rotating server
+ * would treat as reuse).
+ */
+export async function refreshUnderLock(deps: IntegrationDeps, connection: ActiveConnection, obtain: () => Promise<Credentials>): Promise<ActiveConnection> {
+  const creds = connection.credentials;
+  const fresh = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
+    if (row?.secret && row.secret_key_id) {
+      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(connection.projectId, connection.id));
+      if (current.kind === 'oauth' && creds.kind === 'oauth' && current.access_token !== creds.access_token) return { ...connection, credentials: current };
+    }
+    const refreshed = await obtain();
     const sealed = deps.vault.seal(refreshed, owners(connection.projectId, connection.id));
     await trx
       .updateTable('connections')

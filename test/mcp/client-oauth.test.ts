@@ -74,6 +74,21 @@ test('sign in: metadata discovered, Hangar registered, PKCE and resource sent, t
   const refreshed = await credentialsOf(server.databaseUrl, c.projectId, id);
   assert.ok(refreshed.kind === 'oauth' && creds.kind === 'oauth' && refreshed.refresh_token !== creds.refresh_token, 'the rotated refresh token is kept');
 
+  // The authorization server down while a refresh is due: an upstream error to retry, not "sign in
+  // again"; once it is back the same connection refreshes. Its refusing the refresh token is the other.
+  remote.auth!.expireAccessTokens();
+  remote.auth!.tokenEndpointDown = true;
+  const down = expectError(await c.post('/latest/integrations/steps/run', { step: 'mcp.call_tool', connection_id: id, inputs: { tool: 'echo', arguments: { text: 'x' } } }), 502, 'upstream_error');
+  assert.match(down.message, /could not refresh this connection's sign-in; retry later/);
+  remote.auth!.tokenEndpointDown = false;
+  const back = await c.post('/latest/integrations/steps/run', { step: 'mcp.call_tool', connection_id: id, inputs: { tool: 'echo', arguments: { text: 'back' } } });
+  assert.equal(back.status, 200, JSON.stringify(back.body));
+  assert.equal(remote.auth!.refreshes, 2);
+  remote.auth!.expireAccessTokens();
+  remote.auth!.forgetRefreshTokens();
+  const refused = expectError(await c.post('/latest/integrations/steps/run', { step: 'mcp.call_tool', connection_id: id, inputs: { tool: 'echo', arguments: { text: 'x' } } }), 403, 'forbidden');
+  assert.match(refused.message, /refused to refresh this connection's sign-in \(invalid_grant\); sign in again/);
+
   // Signing in to the same server again refreshes that connection.
   const second = await signIn({ url: remote.url });
   assert.equal(second.reply.body.connection_id, id);

@@ -14,11 +14,13 @@ import {
   startAuthorization,
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { HangarError, invalid } from '../../errors.ts';
 import type { Actor } from '../../governance/principal.ts';
 import { digest, randomToken } from '../../governance/secrets.ts';
 import { owners, type ActiveConnection, type Credentials, type RemoteOAuthClient } from '../connections.ts';
+import { refreshUnderLock } from '../oauth.ts';
 import type { IntegrationDeps } from '../deps.ts';
 import { remoteUrl } from './connect.ts';
 import { RefusedAddress } from './fetch.ts';
@@ -196,13 +198,7 @@ export async function freshRemoteToken(deps: IntegrationDeps, fetchFn: FetchLike
   }
   const client = creds.remote;
   fetchFn = oneStep(deps, fetchFn);
-  const fresh = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
-    if (row?.secret && row.secret_key_id) {
-      // Another request may have refreshed while this one waited for the lock.
-      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(connection.projectId, connection.id));
-      if (current.kind === 'oauth' && current.access_token !== creds.access_token) return { ...connection, credentials: current };
-    }
+  return refreshUnderLock(deps, connection, async () => {
     let tokens: OAuthTokens;
     try {
       const metadata = await discoverAuthorizationServerMetadata(client.authorization_server, { fetchFn });
@@ -215,16 +211,15 @@ export async function freshRemoteToken(deps: IntegrationDeps, fetchFn: FetchLike
       });
     } catch (err) {
       if (err instanceof RefusedAddress) throw err;
-      throw new HangarError(403, 'forbidden', `The MCP server's authorization server refused to refresh this connection's sign-in (${String((err as Error)?.message).slice(0, 200)}); sign in again.`, 'third_party');
+      // Only the server refusing the grant (an OAuth error answer) needs a new sign-in; its
+      // authorization server failing, answering garbage or not answering is an upstream error to retry.
+      if (err instanceof OAuthError && !(err instanceof ServerError) && !(err instanceof TemporarilyUnavailableError)) {
+        throw new HangarError(403, 'forbidden', `The MCP server's authorization server refused to refresh this connection's sign-in (${err.errorCode}); sign in again.`, 'third_party');
+      }
+      throw new HangarError(502, 'upstream_error', "The MCP server's authorization server could not refresh this connection's sign-in; retry later.", 'third_party');
     }
-    const refreshed = credentialsOf(tokens, client, creds);
-    const sealed = deps.vault.seal(refreshed, owners(connection.projectId, connection.id));
-    const expires = refreshed.kind === 'oauth' && refreshed.expires_at ? new Date(refreshed.expires_at) : null;
-    await trx.updateTable('connections').set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: expires }).where('id', '=', connection.id).execute();
-    return { ...connection, credentials: refreshed };
+    return credentialsOf(tokens, client, creds);
   });
-  await deps.connections.changed(connection.id);
-  return fresh;
 }
 
 /** Revokes a signed-in connection's grant at its authorization server (RFC 7009); false when it offers no revocation or refused. */

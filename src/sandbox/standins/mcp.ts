@@ -55,6 +55,10 @@ export interface McpStandinAuth {
   expireAccessTokens(): void;
   /** Refresh grants answered. */
   refreshes: number;
+  /** While true, the token endpoint fails as an overloaded server does (503, not an OAuth answer). */
+  tokenEndpointDown: boolean;
+  /** Forgets every refresh token issued so far (as when the user revokes the app at the server). */
+  forgetRefreshTokens(): void;
   /** Revocation requests answered. */
   revocations: number;
 }
@@ -248,6 +252,8 @@ function authorizationServer(origin: () => string, ttlSeconds: number) {
     clients,
     expireAccessTokens: () => access.forEach((t) => (t.expires = 0)),
     refreshes: 0,
+    tokenEndpointDown: false,
+    forgetRefreshTokens: () => refresh.clear(),
     revocations: 0,
   };
   const error = (status: number, code: string, description: string): Answer => ({ status, json: { error: code, error_description: description } });
@@ -311,6 +317,7 @@ function authorizationServer(origin: () => string, ttlSeconds: number) {
         return { status: 302, redirect: back.toString() };
       }
       if (method === 'POST' && url.pathname === '/token') {
+        if (inspect.tokenEndpointDown) return { status: 503, json: 'overloaded' };
         const form = Object.fromEntries(new URLSearchParams(raw));
         if (!clientOf(form)) return error(401, 'invalid_client', 'unknown client or wrong secret');
         if (form.grant_type === 'authorization_code') {
