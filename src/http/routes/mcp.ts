@@ -1,9 +1,9 @@
 // /latest/mcp: Hangar as an MCP server over streamable HTTP (src/mcp/server). This file is the HTTP
 // side only: the Origin check, authentication (a project key exactly as REST takes it, or a bearer
-// token handed to the OAuth verifier), the rate limit, and turning the endpoint's web Response or
-// refusal into Fastify's reply. Refusals answer both ways at once: a JSON-RPC error object (what MCP
-// clients read) and the contract's `{message, error_type, error_audience}` (what every Hangar error has).
-import { Readable } from 'node:stream';
+// token handed to the OAuth verifier), the rate limit, and turning the endpoint's answer (JSON text
+// or an event stream) or refusal into Fastify's reply. Refusals answer both ways at once: a JSON-RPC
+// error object (what MCP clients read) and the contract's `{message, error_type, error_audience}`
+// (what every Hangar error has).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HangarError, unauthorized } from '../../errors.ts';
@@ -143,49 +143,28 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     };
   }
 
-  /** Sends the endpoint's answer: JSON as text, SSE as a stream that frees the request's server when it ends. */
-  async function send(reply: FastifyReply, answer: Answer) {
-    const { response } = answer;
+  /** Sends the endpoint's answer: JSON as text, an event stream as a stream whose end (or the client's leaving) the endpoint hears. */
+  function send(reply: FastifyReply, answer: Answer) {
     if (answer.sessionId) reply.header('mcp-session-id', answer.sessionId);
-    if (response.status >= 400) {
-      // The SDK transport's own refusal: same body as ours.
+    reply.code(answer.status).headers(answer.headers);
+    const { body } = answer;
+    if (body === null || typeof body === 'string') {
       answer.finished(true);
-      const text = await response.text();
-      let error: { code?: number; message?: string } = {};
-      try {
-        error = (JSON.parse(text) as { error?: typeof error }).error ?? {};
-      } catch {
-        /* not JSON */
-      }
-      return refuse(reply, response.status, error.code ?? -32000, error.message || `The MCP transport refused the request (${response.status}).`, response.status === 404 ? 'not_found' : 'validation_error');
+      return body === null ? reply.send() : reply.send(body);
     }
-    reply.code(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== 'connection' && key !== 'content-length') reply.header(key, value);
-    });
-    if (!response.body) {
-      answer.finished(true);
-      return reply.send();
-    }
-    if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-      const text = await response.text();
-      answer.finished(true);
-      return reply.send(text);
-    }
-    const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
     let ended = false;
-    stream.on('end', () => {
+    body.on('end', () => {
       ended = true;
       answer.finished(true);
     });
-    stream.on('error', () => answer.finished(false));
+    body.on('error', () => answer.finished(false));
     // The client went away before the stream ended: stop feeding a stream nobody reads.
     reply.raw.on('close', () => {
       if (ended) return;
-      stream.destroy();
+      body.destroy();
       answer.finished(false);
     });
-    return reply.send(stream);
+    return reply.send(body);
   }
 
   function onError(error: FastifyError | HangarError | McpRefusal, request: FastifyRequest, reply: FastifyReply) {

@@ -1,13 +1,14 @@
 // One HTTP exchange of the streamable HTTP transport at /latest/mcp, after authentication (the
 // route's): session checks against PostgreSQL, the protocol version, batches, cancellation, the GET
-// stream that carries `notifications/tools/list_changed`, and DELETE. What the SDK's transport
-// answers (JSON or SSE) is handed back as a web Response for the route to send.
-import { InitializeRequestSchema, isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+// stream that carries `notifications/tools/list_changed`, and DELETE. The messages are checked with
+// the SDK's JSONRPCMessageSchema (once) and handed to a pooled SDK Server through its transport
+// (protocol.ts, transport.ts); what it answers (JSON text or an event stream) goes back to the route.
+import type { Readable } from 'node:stream';
+import { InitializeRequestSchema, JSONRPCMessageSchema, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Notifications } from '../../db/notifications.ts';
 import type { Principal } from '../../governance/principal.ts';
-import type { Calls } from './calls.ts';
 import type { Catalogue, OfferKind } from './catalogue.ts';
-import { BATCH_VERSIONS, createMcpServer, createTransport, PROTOCOL_VERSIONS } from './protocol.ts';
+import { BATCH_VERSIONS, PROTOCOL_VERSIONS, type ServerPool } from './protocol.ts';
 import { SESSION_ENDED_CHANNEL, type McpSession, type Sessions } from './sessions.ts';
 
 /** An HTTP refusal with the JSON-RPC error code that goes with it (the route renders both). */
@@ -51,15 +52,24 @@ export interface Exchange {
 }
 
 export interface Answer {
-  response: Response;
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, an event stream (text/event-stream), or nothing. */
+  body: string | Readable | null;
   /** The session this answer opened or served, for the Mcp-Session-Id header. */
   sessionId?: string;
-  /** Call once the answer has been sent (`complete`) or the client has gone: frees the request's server. */
+  /** Call once the answer has been sent (`complete`) or the client has gone (an event stream stops). */
   finished(complete: boolean): void;
 }
 
-export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue; calls: Calls; notifications: Notifications }) {
-  const { sessions, catalogue, calls, notifications } = deps;
+const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+/** A checked message is a request when it has both (the SDK's schemas are strict: nothing else has). */
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } => 'method' in m && 'id' in m;
+
+export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue; pool: ServerPool; notifications: Notifications }) {
+  const { sessions, catalogue, pool, notifications } = deps;
   /** In-flight tools/call of this process by session and request id, for `notifications/cancelled`. */
   const inflight = new Map<string, AbortController>();
   /** Open GET streams of this process by session, closed when the session ends anywhere. */
@@ -99,9 +109,8 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
     return session;
   }
 
-  function serve(exchange: Exchange, session: { id: string }, json: boolean, body: unknown, method: 'POST' | 'GET') {
-    const transport = createTransport(json);
-    const server = createMcpServer(catalogue, calls, {
+  function contextOf(exchange: Exchange, session: { id: string }) {
+    return {
       principal: exchange.principal,
       sessionId: session.id,
       kinds: exchange.kinds,
@@ -109,32 +118,57 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       logError: exchange.logError,
       requestId: exchange.requestId,
       gone: exchange.gone,
-      track(requestId, controller) {
+      track(requestId: RequestId, controller: AbortController) {
         const key = callKey(session.id, requestId);
         inflight.set(key, controller);
         return () => {
           if (inflight.get(key) === controller) inflight.delete(key);
         };
       },
+    };
+  }
+
+  /** Hands the messages to a pooled server: JSON once every request has its answer, or an event stream at once. */
+  function serve(exchange: Exchange, session: { id: string }, json: boolean, messages: JSONRPCMessage[]): Promise<Answer> {
+    const loan = pool.lend(contextOf(exchange, session));
+    const ids = messages.filter(isRequest).map((m) => m.id);
+    if (json) {
+      return new Promise((resolve) => {
+        loan.transport.deliver(messages, ids, false, (answers) => {
+          loan.release();
+          resolve({ status: 200, headers: JSON_HEADERS, body: JSON.stringify(answers.length === 1 ? answers[0] : answers), sessionId: session.id, finished: () => {} });
+        });
+      });
+    }
+    let answered = false;
+    const stream = loan.transport.deliver(messages, ids, true, () => {
+      answered = true;
+      loan.release();
+    })!;
+    return Promise.resolve({
+      status: 200,
+      headers: EVENT_STREAM_HEADERS,
+      body: stream,
+      sessionId: session.id,
+      // The reader left before the answers: nothing more is written; the server comes back to the
+      // pool when the calls end (each is told through `gone`, or its cancellation).
+      finished: (complete) => {
+        if (!complete && !answered) loan.transport.abandon();
+      },
     });
-    // The SDK transport checks Accept and Content-Type itself; both were decided above.
-    const request = new Request('http://hangar.invalid/latest/mcp', {
-      method,
-      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...(exchange.headers.protocolVersion ? { 'mcp-protocol-version': exchange.headers.protocolVersion } : {}) },
-    });
-    const response = server.connect(transport).then(() => transport.handleRequest(request, { parsedBody: body }));
-    return { response, server, close: () => void server.close().catch(() => {}) };
   }
 
   /**
-   * The messages of a body, checked for the JSON-RPC shape only: the SDK's transport parses each one
-   * fully (and refuses what does not parse); this names the message that is not JSON-RPC at all.
+   * The messages of a body: first the JSON-RPC shape, naming the message that is not JSON-RPC at all,
+   * then the SDK's JSONRPCMessageSchema (what its own transport checks), once per message: the
+   * Protocol takes only messages that pass it. A request id used twice in one body is refused (each
+   * answer must find its request).
    */
   function messagesOf(body: unknown): JSONRPCMessage[] {
     const list = Array.isArray(body) ? body : [body];
     if (list.length === 0) throw new McpRefusal(400, INVALID_REQUEST, 'The body is an empty batch; send one JSON-RPC message.', 'validation_error');
     if (list.length > MAX_BATCH) throw new McpRefusal(400, INVALID_REQUEST, `The batch holds ${list.length} messages; at most ${MAX_BATCH} are taken in one request. Nothing was run.`, 'validation_error');
-    return list.map((m, i) => {
+    list.forEach((m, i) => {
       const message = m as Record<string, unknown> | null;
       const shaped =
         message !== null &&
@@ -146,7 +180,19 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         const at = Array.isArray(body) ? `body.${i}` : 'the body';
         throw new McpRefusal(400, INVALID_REQUEST, `${at} is not a JSON-RPC 2.0 message: it needs "jsonrpc": "2.0" and a "method" (with a string or number "id" for a request) or an "id" with "result" or "error".`, 'validation_error');
       }
-      return message as JSONRPCMessage;
+    });
+    const ids = new Set<RequestId>();
+    return list.map((m, i) => {
+      const parsed = JSONRPCMessageSchema.safeParse(m);
+      const at = Array.isArray(body) ? `body.${i}` : 'the body';
+      // The SDK transport's code and words for a message its schema refuses, with where.
+      if (!parsed.success) throw new McpRefusal(400, PARSE_ERROR, `Parse error: Invalid JSON-RPC message (${at}${parsed.error.issues[0]?.path.length ? `.${parsed.error.issues[0].path.join('.')}` : ''}: ${parsed.error.issues[0]?.message ?? 'not a JSON-RPC message'}).`, 'validation_error');
+      const message = parsed.data;
+      if (isRequest(message)) {
+        if (ids.has(message.id)) throw new McpRefusal(400, INVALID_REQUEST, `${at} repeats the id ${JSON.stringify(message.id).slice(0, 100)} of an earlier request in the batch; each request needs its own id. Nothing was run.`, 'validation_error');
+        ids.add(message.id);
+      }
+      return message;
     });
   }
 
@@ -162,7 +208,7 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
     if (!json && !sse) throw new McpRefusal(406, SERVER_ERROR, 'Accept must allow application/json or text/event-stream (MCP clients send both).', 'validation_error');
     if (!sse) return true;
     if (!json) return false;
-    return !messages.some((m) => isJSONRPCRequest(m) && (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined);
+    return !messages.some((m) => isRequest(m) && ((m as { params?: unknown }).params as { _meta?: { progressToken?: unknown } } | undefined)?._meta?.progressToken !== undefined);
   }
 
   return {
@@ -171,7 +217,6 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       const messages = messagesOf(exchange.body);
       const json = answersJson(exchange.headers.accept, messages);
       const batch = Array.isArray(exchange.body);
-      let body = exchange.body;
       let session: McpSession;
       if (messages.some((m) => 'method' in m && m.method === 'initialize')) {
         if (batch) throw new McpRefusal(400, INVALID_REQUEST, 'initialize must be sent alone, not in a batch.', 'validation_error');
@@ -184,8 +229,8 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         // A revision Hangar does not speak is answered with the newest it does; the client decides.
         const negotiated = (PROTOCOL_VERSIONS as readonly string[]).includes(asked) ? asked : PROTOCOL_VERSIONS[0];
         session = await sessions.open(exchange.principal, negotiated, init.data.params.clientInfo.name);
-        const message = messages[0] as { params: Record<string, unknown> };
-        body = { ...message, params: { ...message.params, protocolVersion: negotiated } };
+        const message = messages[0] as JSONRPCMessage & { params: Record<string, unknown> };
+        messages[0] = { ...message, params: { ...message.params, protocolVersion: negotiated } };
       } else {
         session = await sessionOf(exchange);
         if (batch && !BATCH_VERSIONS.has(session.protocolVersion)) {
@@ -194,24 +239,20 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         // Every message beyond the first costs what a request of its own would, before any runs.
         if (messages.length > 1) await exchange.consume(messages.length - 1);
       }
-      if (!messages.some(isJSONRPCRequest)) {
-        // Notifications and responses only: nothing to answer but 202. A cancellation reaches the
-        // process running the call, whichever it is.
-        for (const m of messages) {
-          if (isJSONRPCNotification(m) && m.method === 'notifications/cancelled') {
-            const requestId = (m.params as { requestId?: unknown } | undefined)?.requestId;
-            if ((typeof requestId === 'string' && requestId.length <= 200) || typeof requestId === 'number') {
-              inflight.get(callKey(session.id, requestId))?.abort();
-              await notifications.notify(CANCEL_CHANNEL, JSON.stringify({ s: session.id, r: requestId }));
-            }
-          }
+      // A cancellation reaches the process running the call, whichever it is. It is not handed to
+      // the server: the SDK's Protocol would then drop the call's answer, and the exchange waiting
+      // for it would never end.
+      const cancels = messages.filter((m) => 'method' in m && m.method === 'notifications/cancelled');
+      for (const m of cancels) {
+        const requestId = ((m as { params?: unknown }).params as { requestId?: unknown } | undefined)?.requestId;
+        if ((typeof requestId === 'string' && requestId.length <= 200) || typeof requestId === 'number') {
+          inflight.get(callKey(session.id, requestId))?.abort();
+          await notifications.notify(CANCEL_CHANNEL, JSON.stringify({ s: session.id, r: requestId }));
         }
-        return { response: new Response(null, { status: 202 }), sessionId: session.id, finished: () => {} };
       }
-      const { response, close } = serve(exchange, session, json, body, 'POST');
-      // A request's server and transport hold nothing once its answer is complete (the garbage
-      // collector takes them); an event stream cut short is closed, which stops its keep-alive timer.
-      return { response: await response, sessionId: session.id, finished: (complete) => (complete ? undefined : close()) };
+      // Notifications and responses only: nothing to answer but 202.
+      if (!messages.some(isRequest)) return { status: 202, headers: {}, body: null, sessionId: session.id, finished: () => {} };
+      return serve(exchange, session, json, cancels.length ? messages.filter((m) => !cancels.includes(m)) : messages);
     },
 
     async get(exchange: Exchange): Promise<Answer> {
@@ -221,11 +262,11 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       const session = await sessionOf(exchange);
       const open = streams.get(session.id) ?? new Set<() => void>();
       if (open.size >= STREAMS_PER_SESSION) throw new McpRefusal(409, SERVER_ERROR, `This session already has ${STREAMS_PER_SESSION} event streams open; close one first.`, 'conflict');
-      const { response, server, close } = serve(exchange, session, false, undefined, 'GET');
-      const answer = await response;
-      if (answer.status !== 200) return { response: answer, sessionId: session.id, finished: close };
-      // This stream's server says list_changed on it (a notification with no request: the GET stream).
-      const unwatch = catalogue.watch(exchange.principal.project.id, () => void server.sendToolListChanged().catch(() => {}));
+      // The stream holds its server for its life: list_changed is the server's notification with no
+      // request, which its transport writes to the GET stream.
+      const loan = pool.lend(contextOf(exchange, session));
+      const body = loan.transport.openStream();
+      const unwatch = catalogue.watch(exchange.principal.project.id, () => void loan.server.sendToolListChanged().catch(() => {}));
       let closed = false;
       const finished = () => {
         if (closed) return;
@@ -233,17 +274,18 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
         unwatch();
         open.delete(finished);
         if (open.size === 0) streams.delete(session.id);
-        close();
+        loan.transport.closeStream();
+        loan.release();
       };
       open.add(finished);
       streams.set(session.id, open);
-      return { response: answer, sessionId: session.id, finished };
+      return { status: 200, headers: EVENT_STREAM_HEADERS, body, sessionId: session.id, finished };
     },
 
     async delete(exchange: Exchange): Promise<Answer> {
       const session = await sessionOf(exchange);
       await sessions.end(session);
-      return { response: new Response(null, { status: 200 }), sessionId: undefined, finished: () => {} };
+      return { status: 200, headers: {}, body: null, sessionId: undefined, finished: () => {} };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Platform } from '../../platform.ts';
 import { createCalls } from './calls.ts';
 import { createCatalogue } from './catalogue.ts';
 import { createEndpoint } from './endpoint.ts';
+import { createServerPool } from './protocol.ts';
 import { createSessions } from './sessions.ts';
 
 export { McpRefusal, type Answer, type Exchange } from './endpoint.ts';
@@ -14,7 +15,7 @@ export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'not
   const sessions = createSessions(db.pool, notifications, platform.principals, { idleSeconds: config.mcp.sessionIdleSeconds, perPrincipal: config.mcp.sessionsPerPrincipal });
   const catalogue = createCatalogue(db.pool, notifications);
   const calls = createCalls({ studios: platform.studios, integrations: platform.integrations, tasks: platform.tasks, metrics: platform.metrics, agentWaitSeconds: config.mcp.agentWaitSeconds });
-  return createEndpoint({ sessions, catalogue, calls, notifications });
+  return createEndpoint({ sessions, catalogue, pool: createServerPool(catalogue, calls), notifications });
 }
 
 export type McpService = ReturnType<typeof createMcpService>;

@@ -1,14 +1,16 @@
-// The SDK's MCP server for one HTTP request: `Server` with Hangar's tools/list and tools/call, over
-// the SDK's streamable HTTP transport in its stateless form. The session lives in PostgreSQL
-// (sessions.ts), not in the transport, so any process can serve any request of it; each request
-// gets a fresh Server and transport (the SDK's stateless pattern), told which session it serves.
+// The SDK's MCP `Server` with Hangar's tools/list and tools/call, kept for the life of the process:
+// a small pool of them, each connected once to an ExchangeTransport (transport.ts) and lent to one
+// HTTP exchange at a time, told through the loan which caller and session it serves. The session
+// lives in PostgreSQL (sessions.ts), not in the server, so any process can serve any request of it.
+// Why a pool rather than one Server: the SDK's Protocol keys a request's state by its JSON-RPC id,
+// and clients of different sessions (or one session over several connections) use the same ids.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, LATEST_PROTOCOL_VERSION, ListToolsRequestSchema, McpError, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Principal } from '../../governance/principal.ts';
 import type { Calls } from './calls.ts';
 import type { Catalogue, Offer, OfferKind } from './catalogue.ts';
+import { ExchangeTransport } from './transport.ts';
 
 /** The revisions Hangar speaks, newest first: a client asking for another is answered the newest. */
 export const PROTOCOL_VERSIONS = [LATEST_PROTOCOL_VERSION, '2025-06-18', '2025-03-26'] as const;
@@ -18,7 +20,7 @@ export const BATCH_VERSIONS = new Set(['2025-03-26']);
 /** Tools per tools/list page. */
 export const PAGE_SIZE = 100;
 
-// The SDK builds an Ajv instance per Server unless given one; a Server per request must share it.
+// The SDK builds an Ajv instance per Server unless given one; the pool's servers share one.
 const validator = new AjvJsonSchemaValidator();
 
 const SERVER_INFO = { name: 'hangar', title: 'Hangar', version: '1.0.0' };
@@ -56,10 +58,66 @@ function internalError(ctx: ExchangeContext, err: unknown, fields: Record<string
   return new McpError(ErrorCode.InternalError, `Internal error; see the server log for request ${ctx.requestId}.`);
 }
 
-export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: ExchangeContext): Server {
+/** Idle servers kept for the next exchanges; beyond this, a server lent out is dropped when returned. */
+const IDLE_SERVERS = 32;
+
+/** A server and its transport, lent to one exchange (or one GET stream) at a time. */
+export interface Loan {
+  server: Server;
+  transport: ExchangeTransport;
+  /** Gives the server back once the exchange's answers are all sent (or the GET stream ended). Once only. */
+  release(): void;
+}
+
+interface Slot {
+  server: Server;
+  transport: ExchangeTransport;
+  /** The exchange the slot is lent to; read by the handlers when a request arrives. */
+  ctx?: ExchangeContext;
+}
+
+export function createServerPool(catalogue: Catalogue, calls: Calls) {
+  const idle: Slot[] = [];
+
+  function build(): Slot {
+    const slot: Slot = { server: createMcpServer(catalogue, calls, () => slot.ctx), transport: new ExchangeTransport() };
+    // connect() wires the transport's callbacks synchronously; its start() does nothing.
+    void slot.server.connect(slot.transport);
+    return slot;
+  }
+
+  return {
+    lend(ctx: ExchangeContext): Loan {
+      const slot = idle.pop() ?? build();
+      slot.ctx = ctx;
+      let returned = false;
+      return {
+        server: slot.server,
+        transport: slot.transport,
+        release() {
+          if (returned) return;
+          returned = true;
+          slot.ctx = undefined;
+          if (idle.length < IDLE_SERVERS) idle.push(slot);
+        },
+      };
+    },
+  };
+}
+
+export type ServerPool = ReturnType<typeof createServerPool>;
+
+function createMcpServer(catalogue: Catalogue, calls: Calls, current: () => ExchangeContext | undefined): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator });
+  // A request arrives only while the server is lent to its exchange (the transport delivers nothing otherwise).
+  const contextOf = () => {
+    const ctx = current();
+    if (!ctx) throw new McpError(ErrorCode.InternalError, 'Internal error: no exchange is being served.');
+    return ctx;
+  };
 
   server.setRequestHandler(ListToolsRequestSchema, async (request): Promise<ListToolsResult> => {
+    const ctx = contextOf();
     const offset = offsetOf(request.params?.cursor);
     let all: Offer[];
     try {
@@ -73,6 +131,7 @@ export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: Exchang
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const ctx = contextOf();
     let byName: Map<string, Offer>;
     try {
       ({ byName } = await catalogue.offers(ctx.principal.project.id));
@@ -108,9 +167,4 @@ export function createMcpServer(catalogue: Catalogue, calls: Calls, ctx: Exchang
     }
   });
   return server;
-}
-
-/** A stateless transport of the SDK: the session is checked before it, from PostgreSQL. */
-export function createTransport(json: boolean): WebStandardStreamableHTTPServerTransport {
-  return new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: json });
 }
