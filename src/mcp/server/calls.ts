@@ -69,8 +69,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 export function createCalls(deps: CallDeps) {
+  const validators = new WeakMap<Offer, ReturnType<typeof paramsValidator>>();
   async function runTool(offer: Extract<Offer, { kind: 'tool' }>, args: Record<string, unknown>, ctx: CallContext): Promise<CallToolResult> {
-    const validate = paramsValidator(offer.paramsSchema);
+    // Offers are kept per project until it changes, so the validator is looked up once per offer.
+    if (!validators.has(offer)) validators.set(offer, paramsValidator(offer.paramsSchema));
+    const validate = validators.get(offer);
     if (validate && !validate(args)) throw invalidArguments(validationMessage('arguments', validate.errors!));
     const run = await deps.studios.triggerHosted(ctx.principal, offer.studioId, args, {
       signal: ctx.signal,

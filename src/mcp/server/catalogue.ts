@@ -35,11 +35,27 @@ export type Offer =
 export const TOOLSETS: Record<string, OfferKind[]> = { tools: ['tool'], agents: ['agent'], steps: ['step', 'api_call'], all: ['tool', 'agent', 'step', 'api_call'] };
 export const DEFAULT_TOOLSETS = 'tools,agents';
 
-/** The kinds a `toolsets` value selects, or the name of the one it does not know. */
+/** Answers of parseToolsets by value: clients send the same one on every request. Bounded. */
+const toolsetsSeen = new Map<string, { kinds: Set<OfferKind> }>();
+const TOOLSETS_SEEN = 64;
+
+/** The kinds a `toolsets` value selects, or the name of the one it does not know (the Set is shared: read it only). */
 export function parseToolsets(value: unknown): { kinds: Set<OfferKind> } | { unknown: string } {
   if (value !== undefined && typeof value !== 'string') return { unknown: 'a repeated toolsets parameter (give one, comma-separated)' };
+  const key = value ?? DEFAULT_TOOLSETS;
+  const seen = toolsetsSeen.get(key);
+  if (seen) return seen;
+  const parsed = parseToolsetsOnce(key);
+  if ('kinds' in parsed && key.length <= 200) {
+    if (toolsetsSeen.size >= TOOLSETS_SEEN) toolsetsSeen.clear();
+    toolsetsSeen.set(key, parsed);
+  }
+  return parsed;
+}
+
+function parseToolsetsOnce(value: string): { kinds: Set<OfferKind> } | { unknown: string } {
   const kinds = new Set<OfferKind>();
-  for (const raw of (value ?? DEFAULT_TOOLSETS).split(',')) {
+  for (const raw of value.split(',')) {
     const set = raw.trim().toLowerCase();
     if (!set) continue;
     const selected = Object.hasOwn(TOOLSETS, set) ? TOOLSETS[set] : undefined;
