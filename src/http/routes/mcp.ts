@@ -123,10 +123,15 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
     const toolsets = parseToolsets(request.query.toolsets);
     if ('unknown' in toolsets) throw new McpRefusal(400, -32602, `toolsets: "${toolsets.unknown}" is not a toolset; use tools, agents, steps or all (comma-separated).`, 'validation_error');
     const principal = await principalOf(request);
-    // The response closes unfinished only when the client went away before its answer.
-    const gone = new AbortController();
+    // The response closes unfinished only when the client went away before its answer. The signal
+    // is made only when asked for (an agent call): an AbortController per request was a measurable
+    // part of a call's CPU (bench/README.md, MCP).
+    let left = false;
+    let gone: AbortController | undefined;
     reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) gone.abort();
+      if (reply.raw.writableFinished) return;
+      left = true;
+      gone?.abort();
     });
     return {
       principal,
@@ -136,7 +141,13 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       log: (fields, message) => request.log.info(fields, message),
       logError: (fields, message) => request.log.error(fields, message),
       requestId: String(request.id),
-      gone: gone.signal,
+      get gone() {
+        if (!gone) {
+          gone = new AbortController();
+          if (left) gone.abort();
+        }
+        return gone.signal;
+      },
       async consume(n) {
         for (let i = 0; i < n; i++) await rateLimit.consume(budgetOf(principal));
       },

@@ -45,7 +45,10 @@ export interface Exchange {
   log: (fields: Record<string, unknown>, message: string) => void;
   logError: (fields: Record<string, unknown>, message: string) => void;
   requestId: string;
-  /** Aborted when the client's request closes before its answer is sent (an agent call stops waiting). */
+  /**
+   * Aborted when the client's request closes before its answer is sent (an agent call stops waiting).
+   * May be a getter that makes the signal when first read: pass it on as a getter, read it only when needed.
+   */
   gone: AbortSignal;
   /** Spends `n` more of the caller's rate-limit budget (the request itself has spent one); throws once it is spent. */
   consume: (n: number) => Promise<void>;
@@ -117,7 +120,9 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       log: exchange.log,
       logError: exchange.logError,
       requestId: exchange.requestId,
-      gone: exchange.gone,
+      get gone() {
+        return exchange.gone;
+      },
       track(requestId: RequestId, controller: AbortController) {
         const key = callKey(session.id, requestId);
         inflight.set(key, controller);

@@ -150,7 +150,9 @@ function createMcpServer(catalogue: Catalogue, calls: Calls, current: () => Exch
       const result = await calls.call(offer, request.params.arguments ?? {}, {
         principal: ctx.principal,
         signal: controller.signal,
-        gone: ctx.gone,
+        get gone() {
+          return ctx.gone;
+        },
         progress:
           token === undefined
             ? undefined
