@@ -576,6 +576,12 @@ describe('refusals: clear HTTP or JSON-RPC errors, nothing stored', () => {
     const batch = JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { jsonrpc: '2.0', id: 3, method: 'ping' }]);
     const refusedBatch = await refused(await raw(one, 'POST', { headers: h, body: batch }), 400, 'validation_error', -32600);
     assert.match(refusedBatch.message, /batches/);
+    // Two requests with one id: each answer must find its request, so the body is refused before anything runs.
+    const twice = JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+    const refusedTwice = await refused(await raw(one, 'POST', { headers: h, body: twice }), 400, 'validation_error', -32600);
+    assert.match(refusedTwice.message, /body\.1 repeats the id 2/);
+    // A message the SDK's JSONRPCMessageSchema refuses (a request's params must be an object): -32700, as its transport answered.
+    await refused(await raw(one, 'POST', { headers: h, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: 5 }) }), 400, 'validation_error', -32700);
     const big = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'Account_credits', arguments: { note: 'x'.repeat(2 * 1024 * 1024) } } });
     await refused(await raw(one, 'POST', { headers: h, body: big }), 413, 'payload_too_large');
     const deep = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"Account_credits","arguments":{"note":${'['.repeat(200)}${']'.repeat(200)}}}}`;
