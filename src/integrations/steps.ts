@@ -37,7 +37,9 @@ async function execute(step: StepDefinition, connection: ActiveConnection, send:
     throw new HangarError(502, 'upstream_error', `${connection.provider.name} answered something that is not JSON (status ${response.status}).`, 'third_party');
   }
   try {
-    if (step.noMatch?.(response)) return { output: { matched: false } as Record<string, unknown>, credits: 0 };
+    // Only a success or a 404 can say that nothing matched: a provider's failure (a 500 with an error
+    // body) has no `company` either, and must not read as "nothing matched".
+    if ((response.status < 400 || response.status === 404) && step.noMatch?.(response)) return { output: { matched: false } as Record<string, unknown>, credits: 0 };
     if (response.status >= 400) throw step.errors?.[response.status]?.(response) ?? stepError(connection.provider, response);
     const output = step.output ? step.output(response, inputs) : ((response.body ?? {}) as Record<string, unknown>);
     return { output, credits: step.credits?.(output, inputs) ?? 0 };

@@ -248,6 +248,19 @@ describe('global enrichment steps', () => {
     assert.deepEqual([none.output.matched, none.output.results, none.credits_used], [false, [], 0]);
   });
 
+  test('a provider failure is an error, not "nothing matched"', async () => {
+    enr.behave({ kind: 'server_error', status: 500 });
+    try {
+      for (const [step, inputs] of [['enrichment.find_company', { domain: 'bluefinpay.com' }], ['enrichment.find_contact', { email: 'maya.patel@northwind.io' }]] as const) {
+        const r = await c.run(step, globalConnection, inputs);
+        assert.equal(r.status, 502, `${step}: ${JSON.stringify(r.body)}`);
+        assert.equal(r.body.error_type, 'upstream_error', step);
+      }
+    } finally {
+      enr.behave({ kind: 'normal' });
+    }
+  });
+
   test('the provider’s no_match answer (person: null) is matched false, never an error', async () => {
     enr.behave({ kind: 'no_match' });
     try {
