@@ -6,7 +6,8 @@
 //
 // Workers share exactly what separate processes share — the database, the job queue, the principal
 // cache's invalidations, and counters in PostgreSQL or Redis (src/config.ts makes the rate limit and
-// quota stores shared by default when N > 1). An embedded PostgreSQL is started here and found by
+// quota stores shared by default when N > 1). One thing differs: only one of them dispatches code-host
+// deliveries (DISPATCHER_ENV below). An embedded PostgreSQL is started here and found by
 // each worker in HANGAR_DATA_DIR (src/db/embedded.ts), and stopped here last.
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
