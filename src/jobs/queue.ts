@@ -142,7 +142,18 @@ export interface Worker {
   release(): Promise<void>;
 }
 
+/**
+ * graphile-worker 0.16 calls `console.trace(error)` when one of its job workers ends with an error (a
+ * connection the database reset under it: node_modules/graphile-worker/dist/main.js), a stack on
+ * stderr, and then logs the same error through our logger, which says it in one line and replaces
+ * the worker (below). Its traces go to that one-line report instead; nothing else here calls it.
+ */
+function routeConsoleTrace(report: Report): void {
+  console.trace = (first?: unknown, ...rest: unknown[]) => report('job worker', first instanceof Error ? first : new Error([first, ...rest].map(String).join(' ')));
+}
+
 export async function startWorker(pool: pg.Pool, tasks: Record<string, Task>, options: WorkerOptions): Promise<Worker> {
+  routeConsoleTrace(options.report);
   const processId = `hangar-${randomUUID()}`;
   await pool.query('INSERT INTO worker_processes (id) VALUES ($1)', [processId]);
   const held = new Set<string>();
