@@ -13,7 +13,7 @@ import type { OAuthConnect, ProviderDefinition } from './provider.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** Refresh this long before the access token expires, so no call goes out with a dying token. */
-const REFRESH_MARGIN_MS = 60_000;
+export const REFRESH_MARGIN_MS = 60_000;
 
 interface App {
   as: oauth.AuthorizationServer;
@@ -54,30 +54,61 @@ function appOf(deps: IntegrationDeps, provider: ProviderDefinition): { app: App;
   };
 }
 
-const callbackUrl = (deps: IntegrationDeps) => `${deps.config.publicUrl}/latest/integrations/oauth/callback`;
+export const callbackUrl = (deps: IntegrationDeps) => `${deps.config.publicUrl}/latest/integrations/oauth/callback`;
 const stateOwners = (hash: Buffer) => ['oauth_state', hash.toString('hex')];
 
-export async function beginOAuth(deps: IntegrationDeps, caller: Actor, input: { provider: string; redirect_url?: string }) {
-  const provider = providerOrFail(input.provider);
-  const { app, method } = appOf(deps, provider);
-  if (input.redirect_url !== undefined && !/^https?:\/\//i.test(input.redirect_url)) throw invalid('redirect_url must be an absolute http(s) address.');
-  const state = randomToken(32);
-  const verifier = oauth.generateRandomCodeVerifier();
+/** Where the browser goes once the sign-in is done: refused before anything is stored unless absolute http(s). */
+export function checkRedirectUrl(redirectUrl: string | undefined): void {
+  if (redirectUrl !== undefined && !/^https?:\/\//i.test(redirectUrl)) throw invalid('redirect_url must be an absolute http(s) address.');
+}
+
+/**
+ * Stores a sign-in until the browser comes back with `state`: what it must remember (the PKCE
+ * verifier; for a remote server, its client too) sealed to that state, the state itself only as a
+ * digest. Resolves with when it expires.
+ */
+export async function storeSignIn(deps: IntegrationDeps, caller: Actor, provider: string, state: string, pending: unknown, redirectUrl: string | undefined): Promise<Date> {
   const hash = digest(state);
-  const sealed = deps.vault.seal(verifier, stateOwners(hash));
+  const sealed = deps.vault.seal(pending, stateOwners(hash));
+  const expiresAt = new Date(Date.now() + STATE_TTL_MS);
   await deps.db
     .insertInto('oauth_states')
     .values({
       state_hash: hash,
       project_id: caller.project.id,
       user_id: caller.userId,
-      provider: provider.id,
+      provider,
       verifier_key_id: sealed.keyId,
       verifier: sealed.data,
-      redirect_url: input.redirect_url ?? null,
-      expires_at: new Date(Date.now() + STATE_TTL_MS),
+      redirect_url: redirectUrl ?? null,
+      expires_at: expiresAt,
     })
     .execute();
+  return expiresAt;
+}
+
+/** What storeSignIn sealed, from the flow row completeOAuth consumed. */
+export const openSignIn = <T>(deps: IntegrationDeps, flow: ConsumedFlow, stateHash: Buffer): T =>
+  deps.vault.open<T>({ keyId: flow.verifier_key_id, data: flow.verifier }, stateOwners(stateHash));
+
+/** OAuth credentials from a token answer; a refresh that does not rotate the refresh token keeps the one we had. */
+export function oauthCredentials(tokens: { access_token: string; refresh_token?: string; expires_in?: number; scope?: string }, previous?: Credentials) {
+  return {
+    kind: 'oauth' as const,
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? (previous?.kind === 'oauth' ? previous.refresh_token : undefined),
+    expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : undefined,
+    scope: tokens.scope,
+  };
+}
+
+export async function beginOAuth(deps: IntegrationDeps, caller: Actor, input: { provider: string; redirect_url?: string }) {
+  const provider = providerOrFail(input.provider);
+  const { app, method } = appOf(deps, provider);
+  checkRedirectUrl(input.redirect_url);
+  const state = randomToken(32);
+  const verifier = oauth.generateRandomCodeVerifier();
+  const expiresAt = await storeSignIn(deps, caller, provider.id, state, verifier, input.redirect_url);
   const url = new URL(app.settings.authorizeUrl);
   const params = {
     response_type: 'code',
@@ -90,19 +121,9 @@ export async function beginOAuth(deps: IntegrationDeps, caller: Actor, input: { 
     ...method.authorizeParams,
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return { auth_url: url.toString(), expires_at: new Date(Date.now() + STATE_TTL_MS).toISOString() };
+  return { auth_url: url.toString(), expires_at: expiresAt.toISOString() };
 }
 
-function tokensOf(response: oauth.TokenEndpointResponse, previous?: Credentials): Credentials {
-  return {
-    kind: 'oauth',
-    access_token: response.access_token,
-    // A refresh that does not rotate the refresh token keeps the one we had.
-    refresh_token: response.refresh_token ?? (previous?.kind === 'oauth' ? previous.refresh_token : undefined),
-    expires_at: response.expires_in ? new Date(Date.now() + response.expires_in * 1000).toISOString() : undefined,
-    scope: response.scope,
-  };
-}
 
 function providerRefused(provider: ProviderDefinition, err: unknown): HangarError {
   const detail = err instanceof oauth.ResponseBodyError ? `${err.error}${err.error_description ? `: ${err.error_description}` : ''}` : 'the token exchange failed';
@@ -141,9 +162,9 @@ export async function completeOAuth(
   let credentials: Credentials;
   try {
     const params = oauth.validateAuthResponse(app.as, app.client, query, state);
-    const verifier = deps.vault.open<string>({ keyId: flow.verifier_key_id, data: flow.verifier }, stateOwners(hash));
+    const verifier = openSignIn<string>(deps, flow, hash);
     const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, app.auth, params, callbackUrl(deps), verifier, app.options);
-    credentials = tokensOf(await oauth.processAuthorizationCodeResponse(app.as, app.client, response));
+    credentials = oauthCredentials(await oauth.processAuthorizationCodeResponse(app.as, app.client, response));
   } catch (err) {
     throw providerRefused(provider, err);
   }
@@ -196,7 +217,7 @@ export async function freshToken(deps: IntegrationDeps, connection: ActiveConnec
   return refreshUnderLock(deps, connection, async () => {
     try {
       const response = await oauth.refreshTokenGrantRequest(app.as, app.client, app.auth, creds.refresh_token!, app.options);
-      return tokensOf(await oauth.processRefreshTokenResponse(app.as, app.client, response), creds);
+      return oauthCredentials(await oauth.processRefreshTokenResponse(app.as, app.client, response), creds);
     } catch (err) {
       // Only the provider refusing the refresh token (invalid_grant: revoked or expired) needs a new
       // sign-in; its authorization server failing or not answering is an upstream error to retry.

@@ -18,16 +18,14 @@ import { OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcont
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { HangarError, invalid } from '../../errors.ts';
 import type { Actor } from '../../governance/principal.ts';
-import { digest, randomToken } from '../../governance/secrets.ts';
+import { randomToken } from '../../governance/secrets.ts';
 import { owners, type ActiveConnection, type Credentials, type RemoteOAuthClient } from '../connections.ts';
-import { refreshUnderLock } from '../oauth.ts';
+import { callbackUrl, checkRedirectUrl, oauthCredentials, openSignIn, REFRESH_MARGIN_MS, refreshUnderLock, storeSignIn } from '../oauth.ts';
 import type { IntegrationDeps } from '../deps.ts';
 import { remoteUrl } from './connect.ts';
 import { RefusedAddress } from './fetch.ts';
 import type { McpRemotes } from './remote.ts';
 
-const STATE_TTL_MS = 10 * 60_000;
-const REFRESH_MARGIN_MS = 60_000;
 
 /** What a remote sign-in keeps sealed in its oauth_states row until the browser comes back. */
 interface PendingSignIn {
@@ -46,8 +44,6 @@ export interface ConsumedFlow {
   redirect_url: string | null;
 }
 
-const callbackUrl = (deps: IntegrationDeps) => `${deps.config.publicUrl}/latest/integrations/oauth/callback`;
-const stateOwners = (hash: Buffer) => ['oauth_state', hash.toString('hex')];
 
 /**
  * The fetch of one sign-in step (discovery, registration, a token request): each takes several
@@ -67,7 +63,7 @@ function signInFailed(url: string, err: unknown, what: string): HangarError {
 
 export async function beginRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, caller: Actor, input: { url?: string; label?: string; redirect_url?: string }) {
   if (input.url === undefined) throw invalid("MCP server sign-in needs url: the server's address.");
-  if (input.redirect_url !== undefined && !/^https?:\/\//i.test(input.redirect_url)) throw invalid('redirect_url must be an absolute http(s) address.');
+  checkRedirectUrl(input.redirect_url);
   const url = remoteUrl(input.url, deps.config.allowPrivateAddresses);
   fetchFn = oneStep(deps, fetchFn);
   let info;
@@ -107,44 +103,23 @@ export async function beginRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike
     throw signInFailed(url, err, 'its authorization server cannot be used as it describes itself');
   }
   const { authorizationUrl, codeVerifier } = started;
-  const hash = digest(state);
   const pending: PendingSignIn = {
     verifier: codeVerifier,
     url,
     label: input.label ?? null,
     client: { client_id: registered.client_id, client_secret: registered.client_secret, authorization_server: info.authorizationServerUrl, resource },
   };
-  const sealed = deps.vault.seal(pending, stateOwners(hash));
-  await deps.db
-    .insertInto('oauth_states')
-    .values({
-      state_hash: hash,
-      project_id: caller.project.id,
-      user_id: caller.userId,
-      provider: 'mcp',
-      verifier_key_id: sealed.keyId,
-      verifier: sealed.data,
-      redirect_url: input.redirect_url ?? null,
-      expires_at: new Date(Date.now() + STATE_TTL_MS),
-    })
-    .execute();
-  return { auth_url: authorizationUrl.toString(), expires_at: new Date(Date.now() + STATE_TTL_MS).toISOString() };
+  const expiresAt = await storeSignIn(deps, caller, 'mcp', state, pending, input.redirect_url);
+  return { auth_url: authorizationUrl.toString(), expires_at: expiresAt.toISOString() };
 }
 
 function credentialsOf(tokens: OAuthTokens, client: RemoteOAuthClient, previous?: Credentials): Credentials {
-  return {
-    kind: 'oauth',
-    access_token: tokens.access_token,
-    refresh_token: tokens.refresh_token ?? (previous?.kind === 'oauth' ? previous.refresh_token : undefined),
-    expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : undefined,
-    scope: tokens.scope,
-    remote: client,
-  };
+  return { ...oauthCredentials(tokens, previous), remote: client };
 }
 
 /** The browser came back: the code is exchanged, the server checked with the token, the connection stored (the same server signed in again: refreshed). */
 export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, remotes: McpRemotes, flow: ConsumedFlow, hash: Buffer, query: URLSearchParams) {
-  const pending = deps.vault.open<PendingSignIn>({ keyId: flow.verifier_key_id, data: flow.verifier }, stateOwners(hash));
+  const pending = openSignIn<PendingSignIn>(deps, flow, hash);
   const refused = query.get('error');
   if (refused) throw new HangarError(400, 'validation_error', `The MCP server at ${pending.url} did not grant access (${refused.slice(0, 100)}).`, 'third_party');
   const code = query.get('code');
