@@ -218,6 +218,21 @@ export interface Database {
     conversation_id: string;
     created_at: CreatedAt;
   };
+  audit_events: {
+    id: Generated<string>;
+    organization_id: string;
+    time: CreatedAt;
+    actor_type: 'user' | 'key' | 'scim_token' | 'system';
+    actor_id: string;
+    actor_email: string | null;
+    action: string;
+    target_type: string;
+    target_id: string;
+    project_id: string | null;
+    request_id: string | null;
+    source_address: string | null;
+    details: Json<unknown> | null;
+  };
 }
 
 /**
