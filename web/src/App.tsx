@@ -9,6 +9,7 @@ import { Members } from './pages/Members.tsx';
 import { Mcp } from './pages/Mcp.tsx';
 import { McpConsent } from './pages/McpConsent.tsx';
 import { OAuthDone } from './pages/OAuthDone.tsx';
+import { Settings } from './pages/settings/Settings.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { ToolPage } from './pages/ToolPage.tsx';
 import { Tools } from './pages/Tools.tsx';
@@ -52,9 +53,11 @@ function SignedIn({ path }: { path: string }) {
   const projects = useQuery({ queryKey: ['projects'], queryFn: api.projects, enabled: me.isSuccess });
   const here = useQuery({ queryKey: ['me', projectId], queryFn: () => api.me(projectId), enabled: !!projectId && me.isSuccess });
 
+  const settings = match('/org/settings', path) ?? match('/org/settings/:section', path);
+  const inSettings = settings !== null;
   useEffect(() => {
-    if (!projectId && projects.data?.length) navigate(`/p/${encodeURIComponent(projects.data[0].projectId)}/agents`, { replace: true });
-  }, [projectId, projects.data]);
+    if (!projectId && !inSettings && projects.data?.length) navigate(`/p/${encodeURIComponent(projects.data[0].projectId)}/agents`, { replace: true });
+  }, [projectId, inSettings, projects.data]);
 
   if (me.isPending) return <Loading what="your account" />;
   if (me.isError) return <ErrorNote error={me.error} />;
@@ -79,7 +82,9 @@ function SignedIn({ path }: { path: string }) {
         </nav>
       ) : null}
       <main id="main">
-        {!projectId ? (
+        {settings ? (
+          <Settings me={me.data} section={settings.section} />
+        ) : !projectId ? (
           projects.isPending ? (
             <Loading what="projects" />
           ) : projects.data?.length ? null : (
@@ -159,6 +164,7 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
         </select>
         <Button onClick={() => setCreating(true)}>New project</Button>
       </div>
+      {me.organizationRole === 'admin' ? <Link to="/org/settings">Organization settings</Link> : null}
       <span className="user" aria-label="Signed in as">
         {me.email}
       </span>

@@ -1,0 +1,13 @@
+// The organization settings sections (organization admins only), in the order of their tabs. Each
+// capability adds its own line: identity providers and group rules, SCIM tokens, organization keys,
+// the audit trail.
+import type { ComponentType } from 'react';
+
+export interface SettingsSection {
+  /** The last part of `/org/settings/<path>`. */
+  path: string;
+  label: string;
+  component: ComponentType<{ organizationId: string }>;
+}
+
+export const SETTINGS_SECTIONS: SettingsSection[] = [];
