@@ -15,6 +15,7 @@ export interface Database {
     org_role: 'admin' | 'member';
     deactivated_at: Date | null;
     created_at: CreatedAt;
+    idp_groups: Generated<string[]>;
   };
   projects: {
     id: Generated<string>;
@@ -30,6 +31,7 @@ export interface Database {
     role: 'admin' | 'editor' | 'viewer';
     permissions: Json<unknown>;
     created_at: CreatedAt;
+    source: Generated<'direct' | 'group'>;
   };
   invites: {
     code: string;
@@ -233,6 +235,24 @@ export interface Database {
     source_address: string | null;
     details: Json<unknown> | null;
   };
+  sso_group_rules: {
+    id: Generated<string>;
+    organization_id: string;
+    group_name: string;
+    project_id: string;
+    role: 'admin' | 'editor' | 'viewer';
+    created_by: string;
+    created_at: CreatedAt;
+  };
+  directory_groups: {
+    id: Generated<string>;
+    organization_id: string;
+    display_name: string;
+    external_id: string | null;
+    created_at: CreatedAt;
+    updated_at: Generated<Date>;
+  };
+  directory_group_members: { group_id: string; user_id: string };
 }
 
 /**

@@ -31,7 +31,8 @@ export async function setMembership(trx: Transaction<Database>, projectId: strin
   await trx
     .insertInto('project_members')
     .values({ project_id: projectId, user_id: userId, role, permissions: JSON.stringify(permissions) })
-    .onConflict((oc) => oc.columns(['project_id', 'user_id']).doUpdateSet({ role, permissions: JSON.stringify(permissions) }))
+    // An admin's explicit choice: from now on the group rules leave this membership alone.
+    .onConflict((oc) => oc.columns(['project_id', 'user_id']).doUpdateSet({ role, permissions: JSON.stringify(permissions), source: 'direct' }))
     .execute();
   return role;
 }
