@@ -16,6 +16,13 @@ export interface Database {
     deactivated_at: Date | null;
     created_at: CreatedAt;
     idp_groups: Generated<string[]>;
+    /** SCIM (migration 020): the directory's id, name parts, ETag counter, last change, removal by the directory. */
+    external_id: Generated<string | null>;
+    given_name: Generated<string | null>;
+    family_name: Generated<string | null>;
+    scim_version: Generated<number>;
+    updated_at: Generated<Date>;
+    scim_deleted_at: Generated<Date | null>;
   };
   projects: {
     id: Generated<string>;
@@ -251,8 +258,20 @@ export interface Database {
     external_id: string | null;
     created_at: CreatedAt;
     updated_at: Generated<Date>;
+    scim_version: Generated<number>;
   };
   directory_group_members: { group_id: string; user_id: string };
+  scim_tokens: {
+    id: Generated<string>;
+    organization_id: string;
+    label: string | null;
+    hash: Buffer;
+    hint: string;
+    created_by: string;
+    created_at: CreatedAt;
+    last_used_at: Date | null;
+    revoked_at: Date | null;
+  };
 }
 
 /**

@@ -1,11 +1,12 @@
 // Organizations and their users: the first organization of an install, and deactivation, which
-// ends every key and session of the user in the same transaction.
-import type { Kysely } from 'kysely';
+// ends the user's sessions and suspends their keys in the same transaction (reactivation restores them).
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { hashPassword } from './passwords.ts';
-import { isUuid, type Principal } from './principal.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
+import { canonicalId, isUuid, type Principal } from './principal.ts';
 import { MIN_PASSWORD_LENGTH } from './invites.ts';
 import { newApiKey } from './secrets.ts';
 
@@ -42,40 +43,100 @@ export async function bootstrapOrganization(db: Kysely<Database>, config: Config
   });
 }
 
-export async function deactivateUser(db: Kysely<Database>, caller: Principal, organizationId: string, userId: string) {
-  if (organizationId !== caller.organizationId) throw notFound(`Organization ${organizationId} was not found.`);
-  if (caller.orgRole !== 'admin') throw forbidden('Deactivating users needs the organization admin role.');
-  if (!isUuid(userId)) throw notFound(`User ${userId} was not found in this organization.`);
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
+/** The error when a change would leave the organization without an active admin. */
+export const LAST_ADMIN = "This user is the organization's last active admin and cannot be deactivated.";
+
+/**
+ * Deactivates a user inside the caller's transaction. Sessions are ended; API keys and MCP OAuth
+ * grants are suspended, not revoked: principal.ts and the MCP token verifier only accept a credential
+ * whose user has no deactivated_at, so they stop on the next request (once the caller has emptied the
+ * principal caches) and work again if the user is reactivated. `keysStopped` counts the keys that
+ * worked until now.
+ */
+export async function deactivateInTransaction(trx: Transaction<Database>, organizationId: string, userId: string) {
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'org_role', 'deactivated_at'])
+    .where('id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw notFound(`User ${userId} was not found in this organization.`);
+  if (user.org_role === 'admin' && !user.deactivated_at) {
+    const admins = await trx
       .selectFrom('users')
-      .select(['id', 'org_role', 'deactivated_at'])
-      .where('id', '=', userId)
+      .select('id')
       .where('organization_id', '=', organizationId)
+      .where('org_role', '=', 'admin')
+      .where('deactivated_at', 'is', null)
       .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw notFound(`User ${userId} was not found in this organization.`);
-    if (user.org_role === 'admin' && !user.deactivated_at) {
-      const admins = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('organization_id', '=', organizationId)
-        .where('org_role', '=', 'admin')
-        .where('deactivated_at', 'is', null)
-        .forUpdate()
-        .execute();
-      if (admins.length === 1) throw conflict("This user is the organization's last active admin and cannot be deactivated.");
-    }
-    const at = new Date();
-    await trx.updateTable('users').set({ deactivated_at: user.deactivated_at ?? at }).where('id', '=', userId).execute();
-    const keys = await trx.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
-    const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      .execute();
+    if (admins.length === 1) throw conflict(LAST_ADMIN);
+  }
+  let keysStopped = 0;
+  if (!user.deactivated_at) {
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ deactivated_at: new Date(), updated_at: new Date(), scim_version: eb('scim_version', '+', 1) }))
+      .where('id', '=', userId)
+      .execute();
+    const keys = await trx.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    keysStopped = Number(keys.n);
+  }
+  const sessions = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return { changed: !user.deactivated_at, keysStopped, sessionsEnded: Number(sessions.numDeletedRows) };
+}
+
+/** Restores a deactivated user inside the caller's transaction: their keys and grants work again; no new ones are made. */
+export async function reactivateInTransaction(trx: Transaction<Database>, organizationId: string, userId: string) {
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'deactivated_at'])
+    .where('id', '=', userId)
+    .where('organization_id', '=', organizationId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw notFound(`User ${userId} was not found in this organization.`);
+  if (!user.deactivated_at) return { changed: false };
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ deactivated_at: null, updated_at: new Date(), scim_version: eb('scim_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+  return { changed: true };
+}
+
+function checkOrgAdmin(caller: Principal, organizationId: string, userId: string, what: string): { orgId: string; id: string } {
+  const orgId = canonicalId(organizationId);
+  if (orgId !== caller.organizationId) throw notFound(`Organization ${organizationId} was not found.`);
+  if (caller.orgRole !== 'admin') throw forbidden(`${what} users needs the organization admin role.`);
+  if (!isUuid(userId)) throw notFound(`User ${userId} was not found in this organization.`);
+  return { orgId, id: canonicalId(userId) };
+}
+
+/** An organization admin deactivates a user: the caller must then empty the principal caches. */
+export async function deactivateUser(db: Kysely<Database>, context: AuditContext, caller: Principal, organizationId: string, userId: string) {
+  const { orgId, id } = checkOrgAdmin(caller, organizationId, userId, 'Deactivating');
+  return db.transaction().execute(async (trx) => {
+    const done = await deactivateInTransaction(trx, orgId, id);
+    if (done.changed) await recordAudit(trx, context, { action: 'user.deactivate', target: { type: 'user', id }, details: { keys_suspended: done.keysStopped, sessions_ended: done.sessionsEnded } });
     return {
-      user_id: userId,
-      organization_id: organizationId,
+      user_id: id,
+      organization_id: orgId,
       deactivated: true as const,
-      keys_revoked: Number(keys.numUpdatedRows),
-      sessions_ended: Number(sessions.numDeletedRows),
+      keys_revoked: done.keysStopped,
+      sessions_ended: done.sessionsEnded,
     };
+  });
+}
+
+/** An organization admin restores a deactivated user: the keys they had work again. */
+export async function reactivateUser(db: Kysely<Database>, context: AuditContext, caller: Principal, organizationId: string, userId: string) {
+  const { orgId, id } = checkOrgAdmin(caller, organizationId, userId, 'Reactivating');
+  return db.transaction().execute(async (trx) => {
+    const done = await reactivateInTransaction(trx, orgId, id);
+    if (done.changed) await recordAudit(trx, context, { action: 'user.reactivate', target: { type: 'user', id } });
+    const keys = await trx.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', id).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+    return { user_id: id, organization_id: orgId, active: true as const, keys_restored: done.changed ? Number(keys.n) : 0 };
   });
 }

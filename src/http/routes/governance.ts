@@ -13,7 +13,8 @@ import { getMember, listMembers, removeMember, updateMember } from '../../govern
 import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
-import { deactivateUser } from '../../governance/users.ts';
+import { deactivateUser, reactivateUser } from '../../governance/users.ts';
+import { auditContext } from '../audit-context.ts';
 import { invalid } from '../../errors.ts';
 import { accountCaller, CSRF_COOKIE, csrfTokenFor, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
@@ -308,7 +309,8 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       schema: {
         tags,
         summary: 'Deactivate a user of the organization',
-        description: 'Organization admins only. Every key and session of the user stops working at once, on every server of the region.',
+        description:
+          'Organization admins only. Every key, session and MCP OAuth grant of the user stops working at once, on every server of the region. Sessions are ended; keys and grants are suspended (`keys_revoked` counts the keys that stopped working) and work again if the user is reactivated.',
         params: OrgUserParams,
         body: Type.Object({}),
         response: {
@@ -322,7 +324,25 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         },
       },
     },
-    (request) => thenForget(deactivateUser(db, accountCaller(request), request.params.organization_id, request.params.user_id)),
+    (request) => thenForget(deactivateUser(db, auditContext(request), accountCaller(request), request.params.organization_id, request.params.user_id)),
+  );
+
+  app.post<{ Params: { organization_id: string; user_id: string } }>(
+    '/latest/organizations/:organization_id/users/:user_id/reactivate',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'Reactivate a deactivated user of the organization',
+        description: 'Organization admins only. The keys the user had work again (no new key is made); they sign in again for a dashboard session. A user who is active is left as is.',
+        params: OrgUserParams,
+        body: Type.Object({}),
+        response: {
+          200: Type.Object({ user_id: Type.String(), organization_id: Type.String(), active: Type.Literal(true), keys_restored: Type.Integer() }),
+        },
+      },
+    },
+    (request) => reactivateUser(db, auditContext(request), accountCaller(request), request.params.organization_id, request.params.user_id),
   );
 
   app.post<{ Body: { email: string; password: string } }>(
