@@ -1,6 +1,7 @@
 // The audit trail (issue 24 §4): one append-only row per governance change. Services record inside
 // the transaction of the change itself, so a change and its record commit or roll back together.
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
 /** Who made a change: a person signed in to the dashboard, an API key, a SCIM token, or Hangar itself. */
@@ -28,22 +29,45 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+function columns(context: AuditContext, entry: AuditEntry) {
+  return {
+    organization_id: context.organizationId,
+    actor_type: context.actor.type,
+    actor_id: context.actor.id,
+    actor_email: context.actor.email ?? null,
+    action: entry.action,
+    target_type: entry.target.type,
+    target_id: entry.target.id,
+    project_id: entry.projectId ?? null,
+    request_id: context.requestId,
+    source_address: context.sourceAddress,
+    details: entry.details === undefined ? null : JSON.stringify(entry.details),
+  };
+}
+
+/**
+ * The insert of a record, for a hot path that records in the statement of its change itself (a
+ * data-modifying CTE: one round trip, and the change and its record still commit together).
+ */
+export const AUDIT_INSERT =
+  'INSERT INTO audit_events (organization_id, actor_type, actor_id, actor_email, action, target_type, target_id, project_id, request_id, source_address, details)';
+
+/** The context's part of such a row: organization_id, actor_type, actor_id, actor_email, request_id, source_address. */
+export function contextParams(context: AuditContext): Array<string | null> {
+  return [context.organizationId, context.actor.type, context.actor.id, context.actor.email ?? null, context.requestId, context.sourceAddress];
+}
+
 /** Records one change; call it with the transaction that makes the change. */
 export async function recordAudit(db: Kysely<Database>, context: AuditContext, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      organization_id: context.organizationId,
-      actor_type: context.actor.type,
-      actor_id: context.actor.id,
-      actor_email: context.actor.email ?? null,
-      action: entry.action,
-      target_type: entry.target.type,
-      target_id: entry.target.id,
-      project_id: entry.projectId ?? null,
-      request_id: context.requestId,
-      source_address: context.sourceAddress,
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
-    })
-    .execute();
+  await db.insertInto('audit_events').values(columns(context, entry)).execute();
+}
+
+/** The same, for code that holds a pg client (in its own transaction) rather than Kysely. */
+export async function recordAuditWith(client: Pick<pg.ClientBase, 'query'>, context: AuditContext, entry: AuditEntry): Promise<void> {
+  const c = columns(context, entry);
+  await client.query(
+    `${AUDIT_INSERT}
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [c.organization_id, c.actor_type, c.actor_id, c.actor_email, c.action, c.target_type, c.target_id, c.project_id, c.request_id, c.source_address, c.details],
+  );
 }

@@ -10,6 +10,8 @@ import { roleOf, type Permissions } from './permissions.ts';
 import type { Principal } from './principal.ts';
 import { setMembership } from './members.ts';
 import { randomToken } from './secrets.ts';
+import { assertPasswordAccountsAllowed, assertPasswordAllowed } from './sso/settings.ts';
+import { AUDIT_INSERT, contextParams, recordAudit, type AuditContext } from './audit.ts';
 
 const UNIQUE_VIOLATION = '23505';
 export const MIN_PASSWORD_LENGTH = 8;
@@ -28,7 +30,9 @@ async function userByEmail(db: Kysely<Database> | Transaction<Database>, email: 
     .executeTakeFirst();
 }
 
-// The two hot statements are named, so each pooled connection plans them once.
+// The two hot statements are named, so each pooled connection plans them once. Each records its
+// audit entry in the same statement ($7… are contextParams). An invite's audit target is its email:
+// the code is what lets someone accept it, so it is never written to the trail.
 /** The common case in one statement: a pending invite, unless the email already has an account. */
 const INSERT_PENDING_UNLESS_USER = {
   name: 'hangar_invite_create',
@@ -36,18 +40,33 @@ const INSERT_PENDING_UNLESS_USER = {
            INSERT INTO invites (code, project_id, email, permissions, role, state, invited_by)
            SELECT $1, $2, $3, $4, $5, 'pending', $6
             WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($3))
-           RETURNING code)
+           RETURNING project_id, email, role),
+         audited AS (
+           ${AUDIT_INSERT}
+           SELECT $7::uuid, $8, $9, $10, 'invite.create', 'invite', lower(email), project_id, $11, $12,
+                  jsonb_build_object('email', email, 'role', role, 'state', 'pending')
+             FROM created)
          SELECT count(*)::int AS created FROM created`,
 };
 const DELETE_PENDING = {
   name: 'hangar_invite_delete',
-  text: `DELETE FROM invites WHERE project_id = $1 AND code = $2 AND state = 'pending'`,
+  text: `WITH deleted AS (
+           DELETE FROM invites WHERE project_id = $1 AND code = $2 AND state = 'pending' RETURNING project_id, email, role),
+         audited AS (
+           ${AUDIT_INSERT}
+           SELECT $3::uuid, $4, $5, $6, 'invite.delete', 'invite', lower(email), project_id, $7, $8,
+                  jsonb_build_object('email', email, 'role', role)
+             FROM deleted)
+         SELECT count(*)::int AS deleted FROM deleted`,
 };
+
+const inviteTarget = (email: string) => ({ type: 'invite', id: email.toLowerCase() });
 
 export async function createInvite(
   db: Db,
   caller: Principal & { project: NonNullable<Principal['project']> },
   input: { email: string; permissions: Permissions },
+  audit: AuditContext,
 ): Promise<{ invite_code: string; state: 'pending' | 'accepted' }> {
   const email = input.email.trim();
   const role = roleOf(input.permissions);
@@ -57,7 +76,7 @@ export async function createInvite(
   try {
     const { rows } = await db.pool.query<{ created: number }>({
       ...INSERT_PENDING_UNLESS_USER,
-      values: [code, projectId, email, permissions, role, caller.userId],
+      values: [code, projectId, email, permissions, role, caller.userId, ...contextParams(audit)],
     });
     if (rows[0].created) return { invite_code: code, state: 'pending' };
     // The email has an account: another organization's is refused, one of ours is accepted at once.
@@ -66,7 +85,10 @@ export async function createInvite(
     // Another organization's account is none of this organization's business: the answer is the
     // same pending invite any unknown address gets (accepting it is refused to the invitee alone).
     if (existing.organization_id !== caller.organizationId) {
-      await db.kysely.insertInto('invites').values({ code, project_id: projectId, email, permissions, role, state: 'pending', invited_by: caller.userId }).execute();
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx.insertInto('invites').values({ code, project_id: projectId, email, permissions, role, state: 'pending', invited_by: caller.userId }).execute();
+        await recordAudit(trx, audit, { action: 'invite.create', target: inviteTarget(email), projectId, details: { email, role, state: 'pending' } });
+      });
       return { invite_code: code, state: 'pending' };
     }
     if (existing.deactivated_at) throw conflict(`${email} belongs to a deactivated user of this organization.`);
@@ -79,11 +101,19 @@ export async function createInvite(
         .where('state', '=', 'pending')
         .executeTakeFirst();
       if (pending) throw pendingExists(email);
+      const before = await trx.selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', existing.id).executeTakeFirst();
       await setMembership(trx, projectId, existing.id, input.permissions);
       await trx
         .insertInto('invites')
         .values({ code, project_id: projectId, email, permissions, role, state: 'accepted', invited_by: caller.userId, accepted_by: existing.id, accepted_at: new Date() })
         .execute();
+      // A member of the organization is accepted at once: the trail says whose role became what.
+      await recordAudit(trx, audit, {
+        action: 'invite.create',
+        target: inviteTarget(email),
+        projectId,
+        details: { email, role, state: 'accepted', user_id: existing.id, previous_role: before?.role ?? null },
+      });
       return { invite_code: code, state: 'accepted' as const };
     });
   } catch (err) {
@@ -92,9 +122,9 @@ export async function createInvite(
   }
 }
 
-export async function deleteInvite(db: Db, projectId: string, code: string) {
-  const { rowCount } = await db.pool.query({ ...DELETE_PENDING, values: [projectId, code] });
-  if (!rowCount) throw notFound(`No pending invite with code ${code} exists in this project.`);
+export async function deleteInvite(db: Db, projectId: string, code: string, audit: AuditContext) {
+  const { rows } = await db.pool.query<{ deleted: number }>({ ...DELETE_PENDING, values: [projectId, code, ...contextParams(audit)] });
+  if (!rows[0].deleted) throw notFound(`No pending invite with code ${code} exists in this project.`);
   return { invite_code: code, deleted: true as const };
 }
 
@@ -126,7 +156,10 @@ export interface Acceptance {
  * Accepts with the invitee's key (caller), with the password of the invitee's existing account, or,
  * for an email with no account yet, by creating one with the given password.
  */
-export async function acceptInvite(db: Kysely<Database>, caller: Principal | undefined, input: Acceptance) {
+/** Who accepted: known to the route only once the service knows the invitee (an account it may create). */
+export type AcceptorContext = (acceptor: { organizationId: string; userId: string; email: string }) => AuditContext;
+
+export async function acceptInvite(db: Kysely<Database>, caller: Principal | undefined, input: Acceptance, audit: AcceptorContext) {
   const invite = await db
     .selectFrom('invites as i')
     .innerJoin('projects as p', 'p.id', 'i.project_id')
@@ -146,7 +179,9 @@ export async function acceptInvite(db: Kysely<Database>, caller: Principal | und
   if (existing && !caller) {
     if (!input.password) throw unauthorized(`${invite.email} already has an account: accept with its API key or its password.`);
     if (!(await verifyPassword(existing.password_hash, input.password))) throw unauthorized('The password is wrong for this account.');
+    await assertPasswordAllowed(db, existing, 'invite');
   }
+  if (!existing) await assertPasswordAccountsAllowed(db, invite.organization_id);
   if (!existing && (input.password ?? '').length < MIN_PASSWORD_LENGTH) {
     throw invalid(`password is required to create the account for ${invite.email}, at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -170,12 +205,18 @@ export async function acceptInvite(db: Kysely<Database>, caller: Principal | und
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-      await setMembership(trx, invite.project_id, userId, locked.permissions as Permissions);
+      const role = await setMembership(trx, invite.project_id, userId, locked.permissions as Permissions);
       await trx
         .updateTable('invites')
         .set({ state: 'accepted', accepted_by: userId, accepted_at: new Date() })
         .where('code', '=', input.invite_code)
         .execute();
+      await recordAudit(trx, audit({ organizationId: invite.organization_id, userId, email: invite.email }), {
+        action: 'invite.accept',
+        target: inviteTarget(invite.email),
+        projectId: invite.project_id,
+        details: { email: invite.email, role, user_id: userId, new_account: !existing },
+      });
       return { project_id: invite.project_id, user_id: userId };
     });
   } catch (err) {

@@ -7,15 +7,21 @@ import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { isUuid, type Principal } from './principal.ts';
 import { newApiKey } from './secrets.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
 
-export async function createKey(db: Kysely<Database>, config: Config, caller: Principal, userId: string, label?: string) {
+export async function createKey(db: Kysely<Database>, config: Config, caller: Principal, userId: string, label: string | undefined, audit: AuditContext) {
   if (userId !== caller.userId) throw forbidden('API keys can only be created by their own user; sign in as that user to create one.');
   const { key, hash, hint } = newApiKey(config.region);
-  const row = await db
-    .insertInto('api_keys')
-    .values({ user_id: userId, label: label ?? null, hash, hint })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('api_keys')
+      .values({ user_id: userId, label: label ?? null, hash, hint })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    // The hint (the key's last characters, as listed) names it; the key itself is never recorded.
+    await recordAudit(trx, audit, { action: 'api_key.create', target: { type: 'api_key', id: created.id }, details: { user_id: userId, label: label ?? null, hint } });
+    return created;
+  });
   // The v2 SDK reads `id`; Hangar's `key_id` stays beside it.
   return { api_key: key, id: row.id, key_id: row.id, label: label ?? null, created_at: row.created_at.toISOString() };
 }
@@ -40,17 +46,20 @@ export async function listKeys(db: Kysely<Database>, caller: Principal, userId: 
   };
 }
 
-export async function deleteKey(db: Kysely<Database>, caller: Principal, userId: string, keyId: string) {
+export async function deleteKey(db: Kysely<Database>, caller: Principal, userId: string, keyId: string, audit: AuditContext) {
   await assertKeyManager(db, caller, userId);
-  const revoked = isUuid(keyId)
-    ? await db
-        .updateTable('api_keys')
-        .set({ revoked_at: new Date() })
-        .where('id', '=', keyId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
-  if (!revoked || revoked.numUpdatedRows === 0n) throw notFound(`Key ${keyId} was not found for user ${userId}.`);
+  if (!isUuid(keyId)) throw notFound(`Key ${keyId} was not found for user ${userId}.`);
+  await db.transaction().execute(async (trx) => {
+    const revoked = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning(['label', 'hint'])
+      .executeTakeFirst();
+    if (!revoked) throw notFound(`Key ${keyId} was not found for user ${userId}.`);
+    await recordAudit(trx, audit, { action: 'api_key.revoke', target: { type: 'api_key', id: keyId }, details: { user_id: userId, label: revoked.label, hint: revoked.hint } });
+  });
   return { key_id: keyId, deleted: true as const };
 }

@@ -6,6 +6,7 @@ import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { conflict, notFound } from '../errors.ts';
 import { roleOf, type Permissions, type Role } from './permissions.ts';
 import { isUuid } from './principal.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
 
 /**
  * Locks the project's admin rows, so two admins demoting each other at once are serialized and
@@ -41,23 +42,24 @@ function memberNotFound(userId: string) {
   return notFound(`User ${userId} is not a member of this project.`);
 }
 
-export async function updateMember(db: Kysely<Database>, projectId: string, userId: string, permissions: Permissions) {
+export async function updateMember(db: Kysely<Database>, projectId: string, userId: string, permissions: Permissions, audit: AuditContext) {
   if (!isUuid(userId)) throw memberNotFound(userId);
   return db.transaction().execute(async (trx) => {
     const member = await trx
       .selectFrom('project_members')
-      .select('user_id')
+      .select('role')
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
       .forUpdate()
       .executeTakeFirst();
     if (!member) throw memberNotFound(userId);
-    await setMembership(trx, projectId, userId, permissions);
+    const role = await setMembership(trx, projectId, userId, permissions);
+    await recordAudit(trx, audit, { action: 'member.update', target: { type: 'user', id: userId }, projectId, details: { from: member.role, to: role } });
     return { user_id: userId, project_id: projectId, permissions };
   });
 }
 
-export async function removeMember(db: Kysely<Database>, projectId: string, userId: string) {
+export async function removeMember(db: Kysely<Database>, projectId: string, userId: string, audit: AuditContext) {
   if (!isUuid(userId)) throw memberNotFound(userId);
   return db.transaction().execute(async (trx) => {
     await guardLastAdmin(trx, projectId, userId, 'removed');
@@ -65,8 +67,10 @@ export async function removeMember(db: Kysely<Database>, projectId: string, user
       .deleteFrom('project_members')
       .where('project_id', '=', projectId)
       .where('user_id', '=', userId)
+      .returning('role')
       .executeTakeFirst();
-    if (removed.numDeletedRows === 0n) throw memberNotFound(userId);
+    if (!removed) throw memberNotFound(userId);
+    await recordAudit(trx, audit, { action: 'member.remove', target: { type: 'user', id: userId }, projectId, details: { role: removed.role } });
     return { user_id: userId, project_id: projectId, deleted: true as const };
   });
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
 import { notFound } from '../errors.ts';
 import { permissionsFor } from './permissions.ts';
 import { isUuid, type Principal } from './principal.ts';
@@ -15,7 +16,7 @@ export interface NewProject {
 /** The v2 SDK types a project's name and description as optional. */
 export const DEFAULT_PROJECT_NAME = 'Untitled project';
 
-export async function createProject(db: Kysely<Database>, caller: Principal, input: NewProject): Promise<{ project_id: string }> {
+export async function createProject(db: Kysely<Database>, caller: Principal, input: NewProject, audit: AuditContext): Promise<{ project_id: string }> {
   // Another organization's id answers like an unknown one: ids of other tenants are never confirmed.
   if (!isUuid(input.organization_id) || input.organization_id !== caller.organizationId) {
     throw notFound(`Organization ${input.organization_id} was not found among the organizations your key belongs to.`);
@@ -30,6 +31,7 @@ export async function createProject(db: Kysely<Database>, caller: Principal, inp
       .insertInto('project_members')
       .values({ project_id: project.id, user_id: caller.userId, role: 'admin', permissions: JSON.stringify(permissionsFor('admin')) })
       .execute();
+    await recordAudit(trx, audit, { action: 'project.create', target: { type: 'project', id: project.id }, projectId: project.id, details: { name: input.name ?? DEFAULT_PROJECT_NAME } });
     return { project_id: project.id };
   });
 }

@@ -14,8 +14,8 @@ import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser, reactivateUser } from '../../governance/users.ts';
-import { auditContext } from '../audit-context.ts';
 import { invalid } from '../../errors.ts';
+import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller, CSRF_COOKIE, csrfTokenFor, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
@@ -96,7 +96,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ project_id: Type.String() }) },
       },
     },
-    (request) => createProject(db, accountCaller(request), request.body),
+    (request) => createProject(db, accountCaller(request), request.body, auditContext(request)),
   );
 
   app.get<{ Querystring: Page }>(
@@ -128,7 +128,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       },
     },
     async (request) => {
-      const created = await createInvite(database, projectCaller(request), request.body);
+      const created = await createInvite(database, projectCaller(request), request.body, auditContext(request));
       // Accepted at once: an existing member's role may have changed.
       if (created.state === 'accepted') await principals.changed();
       return created;
@@ -146,7 +146,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ invite_code: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => deleteInvite(database, projectCaller(request).project.id, request.body.invite_code),
+    (request) => deleteInvite(database, projectCaller(request).project.id, request.body.invite_code, auditContext(request)),
   );
 
   app.post<{ Body: Page }>(
@@ -168,7 +168,13 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ project_id: Type.String(), user_id: Type.String() }) },
       },
     },
-    (request) => thenForget(acceptInvite(db, request.principal, request.body)),
+    (request) =>
+      thenForget(
+        acceptInvite(db, request.principal, request.body, (invitee) =>
+          // Accepted with a password: the invitee, known only now (the account may be new), is who acted.
+          request.principal ? auditContext(request) : auditContextAs(request, invitee.organizationId, { type: 'user', id: invitee.userId, email: invitee.email }),
+        ),
+      ),
   );
 
   app.post<{ Body: Page }>(
@@ -197,7 +203,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), permissions: PermissionsSchema }) },
       },
     },
-    (request) => thenForget(updateMember(db, projectCaller(request).project.id, request.params.user_id, request.body.permissions)),
+    (request) => thenForget(updateMember(db, projectCaller(request).project.id, request.params.user_id, request.body.permissions, auditContext(request))),
   );
 
   app.post<{ Params: { user_id: string } }>(
@@ -213,7 +219,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         response: { 200: Type.Object({ user_id: Type.String(), project_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => thenForget(removeMember(db, projectCaller(request).project.id, request.params.user_id)),
+    (request) => thenForget(removeMember(db, projectCaller(request).project.id, request.params.user_id, auditContext(request))),
   );
 
   app.get(
@@ -270,7 +276,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         },
       },
     },
-    (request) => createKey(db, config, accountCaller(request), request.params.user_id, request.body.label),
+    (request) => createKey(db, config, accountCaller(request), request.params.user_id, request.body.label, auditContext(request)),
   );
 
   app.post<{ Params: { user_id: string }; Body: Page }>(
@@ -298,7 +304,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     (request) => {
       const keyId = request.body.key_id ?? request.body.id;
       if (keyId === undefined) throw invalid('key_id is required (or id, its other spelling).');
-      return thenForget(deleteKey(db, accountCaller(request), request.params.user_id, keyId));
+      return thenForget(deleteKey(db, accountCaller(request), request.params.user_id, keyId, auditContext(request)));
     },
   );
 

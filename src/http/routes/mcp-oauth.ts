@@ -30,6 +30,7 @@ import {
   protectedResourceMetadata,
 } from '../../mcp/oauth/metadata.ts';
 import { validationMessage } from '../../validation.ts';
+import { auditContext } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
 import { errorHandler } from '../errors.ts';
 
@@ -376,7 +377,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
     },
     (request) => {
       const { project_id, ...params } = request.body;
-      return approveAuthorization(pool, config, accountCaller(request), authorizationParams(params), project_id);
+      return approveAuthorization(pool, config, accountCaller(request), authorizationParams(params), project_id, auditContext(request));
     },
   );
 
@@ -416,6 +417,6 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
         response: { 200: Type.Object({ grant_id: Type.String(), revoked: Type.Literal(true) }) },
       },
     },
-    (request) => revokeGrantOf(pool, accountCaller(request), request.params.grant_id),
+    (request) => revokeGrantOf(pool, accountCaller(request), request.params.grant_id, auditContext(request)),
   );
 }

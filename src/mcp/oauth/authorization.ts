@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
+import { AUDIT_INSERT, contextParams, type AuditContext } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';
 import { findClient, redirectUriMatches, type Client } from './clients.ts';
 import { oauthError } from './errors.ts';
@@ -81,7 +82,7 @@ export async function describeAuthorization(pool: pg.Pool, config: Config, param
 }
 
 /** The user's approval: a grant for the chosen project and its one-time code, as the client's redirect. */
-export async function approveAuthorization(pool: pg.Pool, config: Config, caller: Principal, params: AuthorizationParams, projectId: string) {
+export async function approveAuthorization(pool: pg.Pool, config: Config, caller: Principal, params: AuthorizationParams, projectId: string, audit: AuditContext) {
   const checked = await checkAuthorizationRequest(pool, config, params);
   const member = isUuid(projectId)
     ? await pool.query(
@@ -95,13 +96,21 @@ export async function approveAuthorization(pool: pg.Pool, config: Config, caller
   await pool.query(
     `DELETE FROM oauth_grants WHERE id = ANY(ARRAY(SELECT id FROM oauth_grants WHERE activated_at IS NULL AND created_at < now() - interval '1 day' LIMIT 20))`,
   );
+  // The grant, its code and the audit record ($10… are contextParams) in one statement.
   await pool.query(
     `WITH g AS (
        INSERT INTO oauth_grants (client_id, user_id, project_id, resource, scope) VALUES ($1, $2, $3, $4, $5) RETURNING id
+     ), c AS (
+       INSERT INTO oauth_codes (hash, grant_id, redirect_uri, code_challenge, expires_at)
+       SELECT $6, g.id, $7, $8, now() + make_interval(secs => $9) FROM g
      )
-     INSERT INTO oauth_codes (hash, grant_id, redirect_uri, code_challenge, expires_at)
-     SELECT $6, g.id, $7, $8, now() + make_interval(secs => $9) FROM g`,
-    [checked.client.id, caller.userId, projectId.toLowerCase(), checked.resource, checked.scope ?? null, digest(code), checked.redirectUri, checked.codeChallenge, CODE_TTL_SECONDS],
+     ${AUDIT_INSERT}
+     SELECT $10::uuid, $11, $12, $13, 'grant.approve', 'oauth_grant', g.id::text, $3, $14, $15, $16::jsonb FROM g`,
+    [
+      checked.client.id, caller.userId, projectId.toLowerCase(), checked.resource, checked.scope ?? null, digest(code), checked.redirectUri, checked.codeChallenge, CODE_TTL_SECONDS,
+      ...contextParams(audit),
+      JSON.stringify({ client_id: checked.client.id, client_name: checked.client.name, user_id: caller.userId }),
+    ],
   );
   return { redirect_to: redirectWith(checked.redirectUri, { code, state: checked.state, iss: issuerUrl(config) }) };
 }

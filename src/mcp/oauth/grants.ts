@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import { notFound } from '../../errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
+import { AUDIT_INSERT, contextParams, type AuditContext } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';
 import type { Client } from './clients.ts';
 
@@ -41,11 +42,26 @@ function hostOf(uri: string): string {
   return url.host || `${url.protocol}//`;
 }
 
-export async function revokeGrantOf(pool: pg.Pool, caller: Principal, grantId: string) {
+export async function revokeGrantOf(pool: pg.Pool, caller: Principal, grantId: string, audit: AuditContext) {
+  // The revocation and its audit record ($3… are contextParams) in one statement.
   const done = isUuid(grantId)
-    ? await pool.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [grantId.toLowerCase(), caller.userId])
+    ? await pool.query<{ revoked: number }>(
+        `WITH r AS (
+           UPDATE oauth_grants g SET revoked_at = now()
+             FROM oauth_clients c
+            WHERE g.id = $1 AND g.user_id = $2 AND g.revoked_at IS NULL AND c.id = g.client_id
+           RETURNING g.id, g.project_id, g.client_id, c.name AS client_name
+         ), a AS (
+           ${AUDIT_INSERT}
+           SELECT $3::uuid, $4, $5, $6, 'grant.revoke', 'oauth_grant', r.id::text, r.project_id, $7, $8,
+                  jsonb_build_object('client_id', r.client_id, 'client_name', r.client_name, 'user_id', $2::uuid)
+             FROM r
+         )
+         SELECT count(*)::int AS revoked FROM r`,
+        [grantId.toLowerCase(), caller.userId, ...contextParams(audit)],
+      )
     : undefined;
-  if (!done?.rowCount) throw notFound(`Authorization ${grantId} was not found among your authorized clients.`);
+  if (!done?.rows[0].revoked) throw notFound(`Authorization ${grantId} was not found among your authorized clients.`);
   return { grant_id: grantId.toLowerCase(), revoked: true as const };
 }
 
