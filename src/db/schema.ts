@@ -61,7 +61,7 @@ export interface Database {
     created_at: CreatedAt;
     revoked_at: Date | null;
   };
-  sessions: { hash: Buffer; user_id: string; created_at: CreatedAt; expires_at: Date };
+  sessions: { hash: Buffer; user_id: string; created_at: CreatedAt; expires_at: Date; sso_provider_id: ColumnType<string | null, string | null | undefined, never> };
   connections: {
     id: Generated<string>;
     project_id: string;
@@ -261,6 +261,23 @@ export interface Database {
     scim_version: Generated<number>;
   };
   directory_group_members: { group_id: string; user_id: string };
+  sso_providers: {
+    id: Generated<string>;
+    organization_id: string;
+    name: string;
+    issuer: string;
+    client_id: string;
+    client_secret: Buffer;
+    client_secret_key_id: string;
+    group_claim: string | null;
+    scopes: ColumnType<string[], string[] | undefined, string[]>;
+    created_by: string;
+    created_at: CreatedAt;
+    updated_at: Generated<Date>;
+  };
+  sso_provider_domains: { domain: string; provider_id: string; organization_id: string };
+  sso_settings: { organization_id: string; require_sso: boolean; break_glass_user_ids: string[]; updated_at: Generated<Date> };
+  sso_sign_ins: { state_hash: Buffer; provider_id: string; sealed_key_id: string; sealed: Buffer; expires_at: Date; used_at: Date | null };
   scim_tokens: {
     id: Generated<string>;
     organization_id: string;

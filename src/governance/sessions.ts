@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { digest, randomToken } from './secrets.ts';
+import { assertPasswordAllowed } from './sso/settings.ts';
 
 const WRONG = 'The email or password is wrong.';
 
@@ -17,9 +18,15 @@ export async function login(db: Kysely<Database>, ttlHours: number, email: strin
   // Verify even without a user so the answer takes as long whether or not the email exists.
   const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
   if (!user || !ok) throw unauthorized(WRONG);
+  await assertPasswordAllowed(db, user, 'sign-in');
+  return openSession(db, ttlHours, user);
+}
+
+/** A new dashboard session of the user; `ssoProviderId` names the identity provider that signed them in. */
+export async function openSession(db: Kysely<Database>, ttlHours: number, user: { id: string; organization_id: string }, ssoProviderId?: string) {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await db.insertInto('sessions').values({ hash: digest(token), user_id: user.id, expires_at: expiresAt }).execute();
+  await db.insertInto('sessions').values({ hash: digest(token), user_id: user.id, expires_at: expiresAt, sso_provider_id: ssoProviderId ?? null }).execute();
   return { token, user_id: user.id, organization_id: user.organization_id, expires_at: expiresAt };
 }
 

@@ -12,6 +12,7 @@ import { lazyChildLogger, loggerOptions } from './logging.ts';
 import { measureRequests, metricsRoute } from './metrics.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
+import { ssoRoutes } from './routes/sso.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import type { Platform } from '../platform.ts';
@@ -149,6 +150,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   if (config.metricsPort === undefined) metricsRoute(app, config, platform.metrics);
   healthRoutes(app, db);
   governanceRoutes(app, db, config, platform.principals);
+  ssoRoutes(app, db, config, platform.vault, platform.principals);
   auditRoutes(app, db);
   integrationRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);
