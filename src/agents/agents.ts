@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
+import { connectionInProject } from '../integrations/connections.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import type { Vault } from '../integrations/vault.ts';
 import { toolId } from '../tools/studios.ts';
@@ -73,10 +74,9 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
       if ('step' in action && 'connection_id' in action) {
         const found = findStep(action.step);
         if (!found) throw invalid(`actions.${i}.step: "${action.step}" is not a named tool step.`);
-        const connection = isUuid(action.connection_id)
-          ? await db.selectFrom('connections').select('provider').where('id', '=', action.connection_id.toLowerCase()).where('project_id', '=', projectId).executeTakeFirst()
-          : undefined;
-        if (!connection) throw invalid(`actions.${i}.connection_id: connection ${action.connection_id} is not in this project.`);
+        // The project's own connection, or one of its organization's keys (resolved by provider when it runs).
+        const connection = isUuid(action.connection_id) ? await connectionInProject(db, projectId, action.connection_id.toLowerCase()).executeTakeFirst() : undefined;
+        if (!connection) throw invalid(`actions.${i}.connection_id: connection ${action.connection_id} is not in this project or its organization.`);
         if (connection.provider !== found.provider.id) throw invalid(`actions.${i}: step ${action.step} needs a ${found.provider.name} connection.`);
         checked.push({ step: action.step, connection_id: action.connection_id.toLowerCase(), ...(action.inputs ? { inputs: action.inputs } : {}) });
         continue;

@@ -64,7 +64,10 @@ export interface Database {
   sessions: { hash: Buffer; user_id: string; created_at: CreatedAt; expires_at: Date; sso_provider_id: ColumnType<string | null, string | null | undefined, never> };
   connections: {
     id: Generated<string>;
-    project_id: string;
+    /** The owning project; null for an organization connection (migration 021: exactly one is set). */
+    project_id: string | null;
+    /** The owning organization of an organization-level key, shared by its projects; null for a project's. */
+    organization_id: Generated<string | null>;
     provider: string;
     label: string | null;
     account: string | null;
@@ -78,6 +81,8 @@ export interface Database {
     created_by: string;
     created_at: CreatedAt;
     removed_at: Date | null;
+    /** An organization key's last rotation. */
+    rotated_at: Generated<Date | null>;
   };
   oauth_states: {
     state_hash: Buffer;

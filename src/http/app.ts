@@ -15,6 +15,7 @@ import { governanceRoutes } from './routes/governance.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { integrationRoutes } from './routes/integrations.ts';
+import { orgConnectionRoutes } from './routes/org-connections.ts';
 import type { Platform } from '../platform.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
@@ -153,6 +154,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   ssoRoutes(app, db, config, platform.vault, platform.principals);
   auditRoutes(app, db);
   integrationRoutes(app, platform.integrations);
+  orgConnectionRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);
   await webhookRoutes(app, platform);

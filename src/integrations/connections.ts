@@ -1,7 +1,12 @@
 // Connected provider accounts of a project: created from an API key (checked at the provider when it
 // offers a check) or by OAuth, listed without secrets, removed (revoking the grant where possible).
+// An id may also name one of the organization's keys (org-connections.ts), which resolves by provider:
+// to the project's own active connection of that provider while it has one, else to the organization's.
+import type { Kysely, Selectable } from 'kysely';
+import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { canonicalId, isUuid, type Actor } from '../governance/principal.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
+import type { Database } from '../db/schema.ts';
 import { HangarError, invalid, notFound } from '../errors.ts';
 import type { IntegrationDeps } from './deps.ts';
 import type { ProviderDefinition } from './provider.ts';
@@ -26,7 +31,10 @@ export interface RemoteOAuthClient {
 
 export interface ActiveConnection {
   id: string;
-  projectId: string;
+  /** The owning project; null for an organization key. */
+  projectId: string | null;
+  /** The owning organization, for an organization key (shared by the organization's projects). */
+  organizationId?: string;
   provider: ProviderDefinition;
   authType: 'api_key' | 'access_token' | 'oauth' | 'headers' | 'none';
   account: string | null;
@@ -36,6 +44,11 @@ export interface ActiveConnection {
 }
 
 export const owners = (projectId: string, connectionId: string) => ['connection', projectId, connectionId];
+/** An organization key's binding: its own first part, so no project's ciphertext opens as one (or the reverse). */
+export const orgOwners = (organizationId: string, connectionId: string) => ['org-connection', organizationId, connectionId];
+/** What a loaded connection's secret is sealed to. */
+export const ownersOf = (c: Pick<ActiveConnection, 'id' | 'projectId' | 'organizationId'>) =>
+  c.organizationId ? orgOwners(c.organizationId, c.id) : owners(c.projectId!, c.id);
 
 export function providerOrFail(id: string): ProviderDefinition {
   const provider = findProvider(id);
@@ -47,28 +60,77 @@ export function connectionRemoved(id: string): HangarError {
   return new HangarError(409, 'connection_removed', `Connection ${id} was removed; reconnect the account (or pick another connection) to use it again.`);
 }
 
-/** A project's connection with its credentials decrypted, for making one call. */
+/** A removed organization key, named so the projects that relied on it know what is missing. */
+export function orgConnectionRemoved(id: string, label: string | null, provider: ProviderDefinition): HangarError {
+  return new HangarError(
+    409,
+    'connection_removed',
+    `Organization connection ${id}${label ? ` ("${label}")` : ''} for ${provider.name} was removed by an organization admin, and this project has no ${provider.name} connection of its own; ask an organization admin to set the organization's ${provider.name} key again, or connect the project's own.`,
+  );
+}
+
+/**
+ * The connection a call in the project uses, credentials decrypted: a project connection as named,
+ * or for an organization key the project's own active connection of its provider, else the key.
+ */
 export function loadConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
   // The cache is keyed by text: one spelling per id, or a drop of `ab…` would miss `AB…`.
   const [project, id] = [canonicalId(projectId), canonicalId(connectionId)];
   return deps.connections.through(project, id, () => readConnection(deps, project, id));
 }
 
+type ConnectionRow = Selectable<Database['connections']>;
+
+/** The connections row an id names in a project: the project's own, or its organization's key. */
+export function connectionInProject(db: Kysely<Database>, projectId: string, connectionId: string) {
+  return db
+    .selectFrom('connections')
+    .selectAll()
+    .where('id', '=', connectionId)
+    .where((eb) =>
+      eb.or([
+        eb('project_id', '=', projectId),
+        eb('organization_id', '=', eb.selectFrom('projects').select('organization_id').where('projects.id', '=', projectId)),
+      ]),
+    );
+}
+
+/** The project's own active connection of a provider (the newest, when it has several): what overrides an organization key. */
+export function ownConnectionOf(db: Kysely<Database>, projectId: string, provider: string) {
+  return db
+    .selectFrom('connections')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('provider', '=', provider)
+    .where('status', '=', 'active')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+}
+
 async function readConnection(deps: IntegrationDeps, projectId: string, connectionId: string): Promise<ActiveConnection> {
-  const row = isUuid(connectionId)
-    ? await deps.db.selectFrom('connections').selectAll().where('id', '=', connectionId).where('project_id', '=', projectId).executeTakeFirst()
-    : undefined;
-  if (!row) throw notFound(`Connection ${connectionId} was not found in this project.`);
-  if (row.status === 'removed' || !row.secret || !row.secret_key_id) throw connectionRemoved(connectionId);
+  const row = isUuid(connectionId) ? await connectionInProject(deps.db, projectId, connectionId).executeTakeFirst() : undefined;
+  if (!row) throw notFound(`Connection ${connectionId} was not found in this project or its organization.`);
+  if (row.organization_id) {
+    const own = await ownConnectionOf(deps.db, projectId, row.provider).executeTakeFirst();
+    if (own) return opened(deps, own);
+    if (row.status === 'removed' || !row.secret || !row.secret_key_id) throw orgConnectionRemoved(row.id, row.label, providerOrFail(row.provider));
+  }
+  return opened(deps, row);
+}
+
+function opened(deps: IntegrationDeps, row: ConnectionRow): ActiveConnection {
+  if (row.status === 'removed' || !row.secret || !row.secret_key_id) throw connectionRemoved(row.id);
   const provider = providerOrFail(row.provider);
+  const scope = row.organization_id ? { projectId: null, organizationId: row.organization_id } : { projectId: row.project_id };
   return {
     id: row.id,
-    projectId: row.project_id,
+    ...scope,
     provider,
     authType: row.auth_type,
     account: row.account,
     ...(row.url ? { url: row.url } : {}),
-    credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(row.project_id, row.id)),
+    credentials: deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, ownersOf({ id: row.id, ...scope })),
   };
 }
 
@@ -76,6 +138,12 @@ export interface NewKeyConnection {
   provider: string;
   api_key: string;
   label?: string;
+}
+
+/** Who created an organization key, or a project connection: shown beside it, never anything secret. */
+export interface CreatedBy {
+  user_id: string;
+  email: string | null;
 }
 
 /**
@@ -87,6 +155,7 @@ export async function createKeyConnection(
   caller: Actor,
   input: NewKeyConnection,
   check: (connection: ActiveConnection) => Promise<string | undefined>,
+  audit: AuditContext,
 ): Promise<{ connection_id: string; account: string | null }> {
   const provider = providerOrFail(input.provider);
   const method = provider.connect.apiKey;
@@ -98,26 +167,73 @@ export async function createKeyConnection(
     .values({ project_id: caller.project.id, provider: provider.id, label: input.label ?? null, auth_type: method.authType, status: 'removed', created_by: caller.userId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  let account: string | null;
   try {
     const credentials: Credentials = { kind: 'key', key };
-    const account = await check({ id: row.id, projectId: caller.project.id, provider, authType: method.authType, account: null, credentials });
+    account = (await check({ id: row.id, projectId: caller.project.id, provider, authType: method.authType, account: null, credentials })) ?? null;
     const sealed = deps.vault.seal(credentials, owners(caller.project.id, row.id));
-    await deps.db
-      .updateTable('connections')
-      .set({ status: 'active', secret: sealed.data, secret_key_id: sealed.keyId, account: account ?? null })
-      .where('id', '=', row.id)
-      .execute();
-    return { connection_id: row.id, account: account ?? null };
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('connections')
+        .set({ status: 'active', secret: sealed.data, secret_key_id: sealed.keyId, account })
+        .where('id', '=', row.id)
+        .execute();
+      await recordAudit(trx, audit, {
+        action: 'connection.create',
+        target: { type: 'connection', id: row.id },
+        projectId: caller.project.id,
+        details: { provider: provider.id, auth_type: method.authType, label: input.label ?? null },
+      });
+    });
   } catch (err) {
     await deps.db.deleteFrom('connections').where('id', '=', row.id).execute();
     throw err;
   }
+  // It now overrides the organization's key of this provider, wherever a call names that key.
+  await deps.connections.projectChanged(caller.project.id);
+  return { connection_id: row.id, account };
 }
 
+/** A project's connections, then its organization's keys (`scope`), in one (created_at, id) order. */
 export async function listConnections(deps: IntegrationDeps, projectId: string, filter: { provider?: string } & PageRequest) {
-  let query = deps.db.selectFrom('connections').select(['id', 'provider', 'label', 'account', 'auth_type', 'status', 'url', 'created_at']).where('project_id', '=', projectId);
-  if (filter.provider) query = query.where('provider', '=', filter.provider);
-  const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'id' }, filter, (r) => r.id);
+  let query = deps.db
+    .selectFrom('connections')
+    .leftJoin('users', 'users.id', 'connections.created_by')
+    .select([
+      'connections.id',
+      'connections.provider',
+      'connections.label',
+      'connections.account',
+      'connections.auth_type',
+      'connections.status',
+      'connections.url',
+      'connections.created_at',
+      'connections.created_by',
+      'connections.organization_id',
+      'connections.rotated_at',
+      'users.email as created_by_email',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('connections.project_id', '=', projectId),
+        eb('connections.organization_id', '=', eb.selectFrom('projects').select('projects.organization_id').where('projects.id', '=', projectId)),
+      ]),
+    );
+  if (filter.provider) query = query.where('connections.provider', '=', filter.provider);
+  const { results, next_cursor } = await keysetPage(query, { createdAt: 'connections.created_at', id: 'connections.id' }, filter, (r) => r.id);
+  // Which organization keys this project overrides with its own connection of the provider.
+  const overriding = new Map<string, string>();
+  if (results.some((r) => r.organization_id)) {
+    const own = await deps.db
+      .selectFrom('connections')
+      .select(['id', 'provider'])
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'active')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const r of own) if (!overriding.has(r.provider)) overriding.set(r.provider, r.id);
+  }
   return {
     results: results.map((r) => ({
       connection_id: r.id,
@@ -128,20 +244,63 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
       status: r.status,
       url: r.url,
       created_at: r.created_at.toISOString(),
+      scope: r.organization_id ? ('organization' as const) : ('project' as const),
+      created_by: { user_id: r.created_by, email: r.created_by_email ?? null },
+      ...(r.organization_id ? { overridden_by: overriding.get(r.provider) ?? null, rotated_at: r.rotated_at?.toISOString() ?? null } : {}),
     })),
     next_cursor,
   };
 }
 
 /** Marks the connection removed and wipes its credentials; `revoke` is given them first, best effort. */
-export async function removeConnection(deps: IntegrationDeps, projectId: string, connectionId: string, revoke: (c: ActiveConnection) => Promise<boolean>) {
-  const connection = await loadConnection(deps, projectId, connectionId);
+export async function removeConnection(deps: IntegrationDeps, projectId: string, connectionId: string, revoke: (c: ActiveConnection) => Promise<boolean>, audit: AuditContext) {
+  const id = canonicalId(connectionId);
+  const row = isUuid(id) ? await connectionInProject(deps.db, projectId, id).executeTakeFirst() : undefined;
+  if (!row) throw notFound(`Connection ${connectionId} was not found in this project.`);
+  // Resolving it would pick the project's own connection of the provider: never remove that by mistake.
+  if (row.organization_id) {
+    throw new HangarError(403, 'forbidden', `Connection ${id} is the organization's ${providerOrFail(row.provider).name} key; only an organization admin removes it (POST /latest/organizations/{organization_id}/integrations/connections/${id}/delete).`);
+  }
+  const connection = opened(deps, row);
   const revoked = await revoke(connection).catch(() => false);
-  await deps.db
-    .updateTable('connections')
-    .set({ status: 'removed', secret: null, secret_key_id: null, token_expires_at: null, removed_at: new Date() })
-    .where('id', '=', connectionId)
-    .execute();
-  await deps.connections.changed(connectionId);
-  return { connection_id: connectionId, deleted: true as const, revoked_at_provider: revoked };
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('connections')
+      .set({ status: 'removed', secret: null, secret_key_id: null, token_expires_at: null, removed_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, audit, {
+      action: 'connection.remove',
+      target: { type: 'connection', id },
+      projectId,
+      details: { provider: row.provider, label: row.label, revoked_at_provider: revoked },
+    });
+  });
+  await deps.connections.changed(id);
+  return { connection_id: id, deleted: true as const, revoked_at_provider: revoked };
+}
+
+/** What the HTTP layer knows of a request with no signed-in caller (an OAuth callback). */
+export interface RequestTrace {
+  requestId: string | null;
+  sourceAddress: string | null;
+}
+
+/** The audit context of a sign-in completed by its callback: the person who began it, in the project's organization. */
+export async function signInAudit(db: Kysely<Database>, projectId: string, userId: string, trace: RequestTrace | undefined): Promise<AuditContext> {
+  const [project, user] = await Promise.all([
+    db.selectFrom('projects').select('organization_id').where('id', '=', projectId).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst(),
+  ]);
+  return {
+    organizationId: project.organization_id,
+    actor: { type: 'user', id: userId, ...(user ? { email: user.email } : {}) },
+    requestId: trace?.requestId ?? null,
+    sourceAddress: trace?.sourceAddress ?? null,
+  };
+}
+
+/** Records a connection made or renewed by an OAuth sign-in, in its transaction. */
+export function recordSignInConnection(db: Kysely<Database>, context: AuditContext, projectId: string, connectionId: string, provider: string, account: string | null) {
+  return recordAudit(db, context, { action: 'connection.create', target: { type: 'connection', id: connectionId }, projectId, details: { provider, auth_type: 'oauth', account } });
 }

@@ -6,7 +6,7 @@ import type { OAuthAppSettings } from '../config.ts';
 import { HangarError, invalid } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import { digest, randomToken } from '../governance/secrets.ts';
-import { owners, providerOrFail, type ActiveConnection, type Credentials } from './connections.ts';
+import { owners, ownersOf, providerOrFail, recordSignInConnection, signInAudit, type ActiveConnection, type Credentials, type RequestTrace } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import type { ConsumedFlow } from './mcp/oauth.ts';
 import type { OAuthConnect, ProviderDefinition } from './provider.ts';
@@ -140,6 +140,7 @@ export async function completeOAuth(
   nameAccount: (provider: ProviderDefinition, credentials: Credentials, userinfo: (token: string) => Promise<Record<string, unknown>>) => Promise<string | undefined>,
   /** Completes the sign-in to a server the connection names (a remote MCP server), which has no OAuth app of Hangar's. */
   completeRemote?: (flow: ConsumedFlow, stateHash: Buffer) => Promise<{ connection_id: string; provider: string; account: string | null; project_id: string; redirect_url: string | null }>,
+  trace?: RequestTrace,
 ): Promise<{ connection_id: string; provider: string; account: string | null; project_id: string; redirect_url: string | null }> {
   const state = query.get('state');
   if (!state) throw invalid('The callback has no state; start again with POST /latest/integrations/oauth/get_url.');
@@ -180,6 +181,7 @@ export async function completeOAuth(
     throw new HangarError(502, 'upstream_error', `${provider.name} signed the account in but would not say which account it is; try again.`, 'third_party');
   }
 
+  const audit = await signInAudit(deps.db, flow.project_id, flow.user_id, trace);
   const connectionId = await deps.db.transaction().execute(async (trx) => {
     // The same account signing in again refreshes its connection (and revives a removed one).
     const row = await trx
@@ -194,9 +196,12 @@ export async function completeOAuth(
       .set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: credentials.kind === 'oauth' && credentials.expires_at ? new Date(credentials.expires_at) : null })
       .where('id', '=', row.id)
       .execute();
+    await recordSignInConnection(trx, audit, flow.project_id, row.id, provider.id, account);
     return row.id;
   });
   await deps.connections.changed(connectionId);
+  // It now overrides the organization's key of this provider (the code host's), wherever a call names that key.
+  await deps.connections.projectChanged(flow.project_id);
   return { connection_id: connectionId, provider: provider.id, account, project_id: flow.project_id, redirect_url: flow.redirect_url };
 }
 
@@ -240,11 +245,11 @@ export async function refreshUnderLock(deps: IntegrationDeps, connection: Active
   const fresh = await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('connections').select(['secret', 'secret_key_id']).where('id', '=', connection.id).forUpdate().executeTakeFirst();
     if (row?.secret && row.secret_key_id) {
-      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, owners(connection.projectId, connection.id));
+      const current = deps.vault.open<Credentials>({ keyId: row.secret_key_id, data: row.secret }, ownersOf(connection));
       if (current.kind === 'oauth' && creds.kind === 'oauth' && current.access_token !== creds.access_token) return { ...connection, credentials: current };
     }
     const refreshed = await obtain();
-    const sealed = deps.vault.seal(refreshed, owners(connection.projectId, connection.id));
+    const sealed = deps.vault.seal(refreshed, ownersOf(connection));
     await trx
       .updateTable('connections')
       .set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: refreshed.kind === 'oauth' && refreshed.expires_at ? new Date(refreshed.expires_at) : null })

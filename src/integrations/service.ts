@@ -2,11 +2,13 @@
 // the caller and one request, and composes connections, the runtime, steps and API Calls.
 import { randomUUID } from 'node:crypto';
 import { HangarError, invalid } from '../errors.ts';
-import type { Actor } from '../governance/principal.ts';
+import type { AuditContext } from '../governance/audit.ts';
+import type { Actor, Principal } from '../governance/principal.ts';
 import type { PageRequest } from '../db/pagination.ts';
 import { apiCall, type ApiCallInput } from './api-call.ts';
 import { providerCatalogue, searchSteps } from './catalogue.ts';
-import { createKeyConnection, listConnections, loadConnection, providerOrFail, removeConnection, type ActiveConnection, type Credentials } from './connections.ts';
+import { createKeyConnection, listConnections, loadConnection, providerOrFail, removeConnection, type ActiveConnection, type Credentials, type RequestTrace } from './connections.ts';
+import { createOrgConnection, listOrgConnections, removeOrgConnection, updateOrgConnection, type NewOrgConnection, type OrgConnectionChange } from './org-connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { beginOAuth, completeOAuth, revokeAtProvider } from './oauth.ts';
 import type { ProviderDefinition, ProviderRequest } from './provider.ts';
@@ -67,16 +69,16 @@ export function createIntegrations(deps: IntegrationDeps) {
   return {
     providers: providerCatalogue,
     searchSteps,
-    createConnection(caller: ProjectCaller, input: NewConnection) {
+    createConnection(caller: ProjectCaller, input: NewConnection, audit: AuditContext) {
       const provider = providerOrFail(input.provider);
       if (provider.connect.remote) {
         if (input.url === undefined) throw invalid(`${provider.name} connections need url: the server's address.`);
         if (input.api_key !== undefined) throw invalid(`${provider.name} connections take headers (e.g. {"authorization": "Bearer …"}), not api_key.`);
-        return createRemoteConnection(deps, remotes, caller, { url: input.url, label: input.label, headers: input.headers });
+        return createRemoteConnection(deps, remotes, caller, { url: input.url, label: input.label, headers: input.headers }, audit);
       }
       if (input.api_key === undefined) throw invalid('api_key is required.');
       if (input.url !== undefined || input.headers !== undefined) throw invalid(`${provider.name} connections take api_key, not url or headers.`);
-      return createKeyConnection(deps, caller, { provider: input.provider, api_key: input.api_key, label: input.label }, checkKey);
+      return createKeyConnection(deps, caller, { provider: input.provider, api_key: input.api_key, label: input.label }, checkKey, audit);
     },
     /** A remote MCP server's tools, as last listed or listed now. */
     async mcpTools(caller: ProjectCaller, connectionId: string, refresh: boolean) {
@@ -87,11 +89,18 @@ export function createIntegrations(deps: IntegrationDeps) {
     /** Ends the list_changed listeners (at shutdown). */
     close: () => remotes.close(),
     listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
-    removeConnection: (caller: ProjectCaller, id: string) =>
-      removeConnection(deps, caller.project.id, id, (c) => (c.provider.connect.remote ? revokeRemote(deps, remoteFetch, c) : revokeAtProvider(deps, c))),
+    removeConnection: (caller: ProjectCaller, id: string, audit: AuditContext) =>
+      removeConnection(deps, caller.project.id, id, (c) => (c.provider.connect.remote ? revokeRemote(deps, remoteFetch, c) : revokeAtProvider(deps, c)), audit),
+    /** The organization's keys (org-connections.ts): organization admins only. */
+    createOrgConnection: (caller: Principal, organizationId: string, input: NewOrgConnection, audit: AuditContext) => createOrgConnection(deps, caller, organizationId, input, checkKey, audit),
+    listOrgConnections: (caller: Principal, organizationId: string, filter: { provider?: string } & PageRequest) => listOrgConnections(deps, caller, organizationId, filter),
+    updateOrgConnection: (caller: Principal, organizationId: string, id: string, change: OrgConnectionChange, audit: AuditContext) =>
+      updateOrgConnection(deps, caller, organizationId, id, change, checkKey, audit),
+    removeOrgConnection: (caller: Principal, organizationId: string, id: string, audit: AuditContext) => removeOrgConnection(deps, caller, organizationId, id, audit),
     oauthUrl: (caller: ProjectCaller, input: { provider: string; redirect_url?: string; url?: string; label?: string }) =>
       providerOrFail(input.provider).connect.remote ? beginRemoteOAuth(deps, remoteFetch, caller, input) : beginOAuth(deps, caller, input),
-    oauthCallback: (query: URLSearchParams) => completeOAuth(deps, query, nameAccount, (flow, hash) => completeRemoteOAuth(deps, remoteFetch, remotes, flow, hash, query)),
+    oauthCallback: (query: URLSearchParams, trace?: RequestTrace) =>
+      completeOAuth(deps, query, nameAccount, (flow, hash) => completeRemoteOAuth(deps, remoteFetch, remotes, flow, hash, query, trace), trace),
     async runStep(caller: ProjectCaller, input: StepRunInput) {
       const { connection, send } = await connected(caller, input.connection_id);
       return runStep(deps, caller, connection, send, input, remotes);

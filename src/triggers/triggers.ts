@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { invalid, notFound } from '../errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
+import { connectionInProject } from '../integrations/connections.ts';
 import type { Integrations } from '../integrations/service.ts';
 import type { Vault } from '../integrations/vault.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -100,10 +101,9 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       const type = findTriggerType(input.type);
       if (!type) throw invalid(`type "${input.type}" is not a trigger type; see the trigger table in the API reference.`);
       await requireAgent(actor, agentId);
-      const connection = isUuid(input.connection_id)
-        ? await db.selectFrom('connections').select(['provider', 'status']).where('id', '=', input.connection_id).where('project_id', '=', actor.project.id).executeTakeFirst()
-        : undefined;
-      if (!connection) throw notFound(`Connection ${input.connection_id} was not found in this project.`);
+      // The project's own connection, or its organization's code-host key (resolved by provider at each call).
+      const connection = isUuid(input.connection_id) ? await connectionInProject(db, actor.project.id, input.connection_id).executeTakeFirst() : undefined;
+      if (!connection) throw notFound(`Connection ${input.connection_id} was not found in this project or its organization.`);
       if (connection.provider !== 'codehost') throw invalid(`${type.type} needs a code-host connection.`);
       const target = targetOf(type, input.config ?? {});
       const values = { project_id: actor.project.id, agent_id: agentId, type: type.type, connection_id: input.connection_id, config: JSON.stringify(configOf(type, input.config ?? {})), status: 'active' as const, created_by: actor.userId };

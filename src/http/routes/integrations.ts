@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
 import { providerIds } from '../../integrations/providers/index.ts';
 import type { Integrations } from '../../integrations/service.ts';
+import { auditContext } from '../audit-context.ts';
 import { projectCaller } from '../auth.ts';
 
 const tags = ['integrations'];
@@ -20,6 +21,12 @@ const Connection = Type.Object({
   status: Type.String(),
   url: Type.Union([Type.String(), Type.Null()], { description: "A remote MCP server's address (provider mcp); null for the other providers." }),
   created_at: Type.String({ format: 'date-time' }),
+  scope: Type.Union([Type.Literal('project'), Type.Literal('organization')], {
+    description: "`project`: the project's own. `organization`: a key its organization's admins set, which steps, agents and triggers of the project may name; it runs with the project's own connection of the provider while the project has one (`overridden_by`).",
+  }),
+  created_by: Type.Object({ user_id: Type.String(), email: Type.Union([Type.String(), Type.Null()]) }, { description: 'Who connected it (for an organization key: who set it).' }),
+  overridden_by: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "Organization keys: the project's own connection of the provider used instead, or null when the key is used." })),
+  rotated_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Organization keys: when the key was last rotated.' })),
 });
 const RemoteTool = Type.Object({
   name: Type.String(),
@@ -94,7 +101,7 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
         response: { 200: Type.Object({ connection_id: Type.String(), account: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
-    (request) => integrations.createConnection(projectCaller(request), request.body),
+    (request) => integrations.createConnection(projectCaller(request), request.body, auditContext(request)),
   );
 
   app.post<{ Body: { provider: string; redirect_url?: string; url?: string; label?: string } }>(
@@ -134,7 +141,7 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
       },
     },
     async (request, reply) => {
-      const done = await integrations.oauthCallback(new URLSearchParams(request.url.split('?')[1] ?? ''));
+      const done = await integrations.oauthCallback(new URLSearchParams(request.url.split('?')[1] ?? ''), { requestId: request.id, sourceAddress: request.ip ?? null });
       if (done.redirect_url) {
         const target = new URL(done.redirect_url);
         target.searchParams.set('connection_id', done.connection_id);
@@ -151,7 +158,9 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
       config: { auth: 'viewer' },
       schema: {
         tags,
-        summary: "The project's connections (never their secrets)",
+        summary: "The project's connections and its organization's keys (never their secrets)",
+        description:
+          "The project's own connections (`scope: \"project\"`) and the keys its organization's admins set (`scope: \"organization\"`, with who set them), in one order. Any of them may be named by a step, agent action or trigger; an organization key resolves by provider: the project's own connection of that provider while it has one, else the organization's key.",
         body: Type.Object({
           provider: Type.Optional(Provider),
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
@@ -170,13 +179,14 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
       schema: {
         tags,
         summary: 'Remove a connection',
-        description: 'Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected.',
+        description:
+          "Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected; steps naming an organization key of the provider fall back to the organization's key. An organization key is removed by an organization admin (403 here).",
         params: Type.Object({ connection_id: Id }),
         body: Type.Object({}),
         response: { 200: Type.Object({ connection_id: Type.String(), deleted: Type.Literal(true), revoked_at_provider: Type.Boolean() }) },
       },
     },
-    (request) => integrations.removeConnection(projectCaller(request), request.params.connection_id),
+    (request) => integrations.removeConnection(projectCaller(request), request.params.connection_id, auditContext(request)),
   );
 
   app.get<{ Params: { connection_id: string }; Querystring: { refresh?: boolean } }>(

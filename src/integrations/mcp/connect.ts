@@ -3,6 +3,7 @@
 // list its tools, and only then is the connection stored — its headers sealed like API keys, its
 // tools kept as its first list. A server that fails the check leaves nothing behind.
 import { randomUUID } from 'node:crypto';
+import { recordAudit, type AuditContext } from '../../governance/audit.ts';
 import type { Actor } from '../../governance/principal.ts';
 import { invalid } from '../../errors.ts';
 import { checkTarget } from '../../tools/ssrf.ts';
@@ -73,7 +74,13 @@ export function remoteHeaders(headers: Record<string, string> | undefined): Reco
   return out;
 }
 
-export async function createRemoteConnection(deps: IntegrationDeps, remotes: McpRemotes, caller: Actor, input: NewRemoteConnection): Promise<{ connection_id: string; account: string | null }> {
+export async function createRemoteConnection(
+  deps: IntegrationDeps,
+  remotes: McpRemotes,
+  caller: Actor,
+  input: NewRemoteConnection,
+  audit: AuditContext,
+): Promise<{ connection_id: string; account: string | null }> {
   const url = remoteUrl(input.url, deps.config.allowPrivateAddresses);
   const headers = remoteHeaders(input.headers);
   const { tools, server } = await remotes.check({ url, headers });
@@ -100,6 +107,12 @@ export async function createRemoteConnection(deps: IntegrationDeps, remotes: Mcp
       })
       .execute();
     await remotes.store(id, tools, trx);
+    await recordAudit(trx, audit, {
+      action: 'connection.create',
+      target: { type: 'connection', id },
+      projectId: caller.project.id,
+      details: { provider: 'mcp', auth_type: Object.keys(headers).length ? 'headers' : 'none', label: input.label ?? null, url },
+    });
   });
   return { connection_id: id, account };
 }

@@ -19,7 +19,7 @@ import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { HangarError, invalid } from '../../errors.ts';
 import type { Actor } from '../../governance/principal.ts';
 import { randomToken } from '../../governance/secrets.ts';
-import { owners, type ActiveConnection, type Credentials, type RemoteOAuthClient } from '../connections.ts';
+import { owners, recordSignInConnection, signInAudit, type ActiveConnection, type Credentials, type RemoteOAuthClient, type RequestTrace } from '../connections.ts';
 import { callbackUrl, checkRedirectUrl, oauthCredentials, openSignIn, REFRESH_MARGIN_MS, refreshUnderLock, storeSignIn } from '../oauth.ts';
 import type { IntegrationDeps } from '../deps.ts';
 import { remoteUrl } from './connect.ts';
@@ -118,7 +118,7 @@ function credentialsOf(tokens: OAuthTokens, client: RemoteOAuthClient, previous?
 }
 
 /** The browser came back: the code is exchanged, the server checked with the token, the connection stored (the same server signed in again: refreshed). */
-export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, remotes: McpRemotes, flow: ConsumedFlow, hash: Buffer, query: URLSearchParams) {
+export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchLike, remotes: McpRemotes, flow: ConsumedFlow, hash: Buffer, query: URLSearchParams, trace?: RequestTrace) {
   const pending = openSignIn<PendingSignIn>(deps, flow, hash);
   const refused = query.get('error');
   if (refused) throw new HangarError(400, 'validation_error', `The MCP server at ${pending.url} did not grant access (${refused.slice(0, 100)}).`, 'third_party');
@@ -144,6 +144,7 @@ export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchL
   const { tools } = await remotes.check({ url: pending.url, headers: { authorization: `Bearer ${tokens.access_token}` } });
   // One OAuth connection per server and project: signing in again refreshes it (its address is its account).
   const account = pending.url;
+  const audit = await signInAudit(deps.db, flow.project_id, flow.user_id, trace);
   const connectionId = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('connections')
@@ -155,6 +156,7 @@ export async function completeRemoteOAuth(deps: IntegrationDeps, fetchFn: FetchL
     const expires = credentials.kind === 'oauth' && credentials.expires_at ? new Date(credentials.expires_at) : null;
     await trx.updateTable('connections').set({ secret: sealed.data, secret_key_id: sealed.keyId, token_expires_at: expires }).where('id', '=', row.id).execute();
     await remotes.store(row.id, tools, trx);
+    await recordSignInConnection(trx, audit, flow.project_id, row.id, 'mcp', account);
     return row.id;
   });
   await deps.connections.changed(connectionId);
