@@ -414,3 +414,16 @@ export const setTriggerStatus = (agentId: string, triggerId: string, status: 'ac
   ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/update', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: { status } }));
 export const deleteTrigger = (agentId: string, triggerId: string) =>
   ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/delete', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: {} }));
+
+// ---- audit trail (organization settings) — begin
+export type AuditRecord = Row<'/latest/organizations/{organization_id}/audit/list', 'post'>;
+export type AuditFilters = Omit<Body<'/latest/organizations/{organization_id}/audit/list'>, 'page_size' | 'cursor'>;
+export const auditPage = (organizationId: string, filters: AuditFilters, cursor?: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/audit/list', { ...path({ organization_id: organizationId }), body: { ...filters, page_size: 50, ...(cursor ? { cursor } : {}) } }));
+/** The export's address (a plain link: the browser downloads it with the session cookie). */
+export function auditExportUrl(organizationId: string, filters: AuditFilters): string {
+  const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+  const q = query.toString();
+  return `/latest/organizations/${encodeURIComponent(organizationId)}/audit/export${q ? `?${q}` : ''}`;
+}
+// ---- audit trail — end

@@ -2,6 +2,7 @@
 // capability adds its own line: identity providers and group rules, SCIM tokens, organization keys,
 // the audit trail.
 import type { ComponentType } from 'react';
+import { Audit } from './Audit.tsx';
 
 export interface SettingsSection {
   /** The last part of `/org/settings/<path>`. */
@@ -10,4 +11,6 @@ export interface SettingsSection {
   component: ComponentType<{ organizationId: string }>;
 }
 
-export const SETTINGS_SECTIONS: SettingsSection[] = [];
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { path: 'audit', label: 'Audit', component: Audit },
+];

@@ -1,0 +1,114 @@
+// The Audit section of the organization settings in Debian's chromium: the trail newest first,
+// "Load more" through the cursor, filters (typed, or a row's actor or target clicked), a refused
+// time range shown as the API's message, and the NDJSON export downloaded with the same filters.
+// axe-core, phone width and the console checked on the way.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bearer, bootstrap, call, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
+
+const ADMIN = 'audit-admin@acme.example';
+const PASSWORD = 'a long admin password';
+
+let server: TestServer;
+let org: Org;
+let keyId: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleWatch: ReturnType<typeof watchConsole>;
+
+before(async () => {
+  server = await startServer(undefined, { LOG_LEVEL: 'warn' });
+  org = await bootstrap(server, ADMIN, PASSWORD);
+  const account = `Bearer :${org.api_key}`;
+  keyId = (await call(server, 'GET', '/latest/auth/info', { authorization: account })).body.key_id;
+  // More than one page (50) of records.
+  let projectId = '';
+  for (let i = 0; i < 55; i++) {
+    const p = await call(server, 'POST', '/latest/projects/create', { authorization: account, body: { name: `Project ${i}`, organization_id: org.organization_id } });
+    assert.equal(p.status, 200);
+    projectId = p.body.project_id;
+  }
+  for (const email of ['ana@acme.example', 'bo@acme.example']) {
+    const r = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:editor') } });
+    assert.equal(r.status, 200);
+  }
+  browser = await launch();
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  consoleWatch = watchConsole(context, server.url);
+  // Signed in as the dashboard is (the session and CSRF cookies land in the browser's jar).
+  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
+  assert.equal(login.status(), 200);
+  page = await context.newPage();
+});
+
+afterEach(() => consoleWatch.assertClean('Audit section'));
+after(async () => {
+  await browser?.close();
+});
+
+const rows = (p: Page) => p.getByRole('table', { name: 'Audit records' }).locator('tbody tr');
+const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });
+
+test('the trail newest first, Load more, accessible and fitting a phone', async () => {
+  await page.goto('/org/settings/audit');
+  await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
+  await rows(page).first().waitFor();
+  assert.equal(await rows(page).count(), 50);
+  // Newest first: the invites were the last changes.
+  assert.match((await rows(page).first().textContent())!, /invite\.create.*bo@acme\.example/);
+  assert.match((await rows(page).first().textContent())!, new RegExp(ADMIN));
+  await assertAccessible(page, 'Audit section');
+  await screenshot(page, 'settings-audit');
+  await assertFitsPhone(page, 'settings-audit');
+  await button(page, 'Load more').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 57);
+  assert.equal(await button(page, 'Load more').count(), 0, 'no further page');
+});
+
+test('filters: typed, from a row, cleared; a refused range shows the reason', async () => {
+  await page.goto('/org/settings/audit');
+  await page.getByLabel('Action', { exact: true }).fill('invite.create');
+  await button(page, 'Filter').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 2);
+  for (const text of await rows(page).allTextContents()) assert.match(text, /invite\.create/);
+
+  await button(page, 'Clear filters').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 50);
+  // A row's actor filters by that actor (here the bootstrap key made every change).
+  await page.getByRole('button', { name: `Show only changes by ${ADMIN}` }).first().click();
+  assert.equal(await page.getByLabel('Actor id', { exact: true }).inputValue(), keyId);
+  await rows(page).first().waitFor();
+  // A row's target.
+  await page.getByRole('button', { name: /^Show only changes to invite ana@acme\.example$/ }).click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 1);
+  assert.equal(await page.getByLabel('Target id', { exact: true }).inputValue(), 'ana@acme.example');
+  await assertAccessible(page, 'Audit section, filtered');
+
+  await button(page, 'Clear filters').click();
+  consoleWatch.allowFailedLoad(400, '/latest/organizations/');
+  await page.getByLabel('From', { exact: true }).fill('2030-02-01T10:00');
+  await page.getByLabel('To', { exact: true }).fill('2030-01-01T10:00');
+  await button(page, 'Filter').click();
+  await page.getByRole('alert').filter({ hasText: /from .* is after to/ }).waitFor();
+  await button(page, 'Clear filters').click();
+  await rows(page).first().waitFor();
+});
+
+test('Export NDJSON downloads the records the filters select', async () => {
+  await page.goto('/org/settings/audit');
+  await page.getByLabel('Action', { exact: true }).fill('invite.create');
+  await button(page, 'Filter').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 2);
+  const link = page.getByRole('link', { name: 'Export NDJSON' });
+  assert.match((await link.getAttribute('href'))!, /\/audit\/export\?action=invite\.create$/);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  assert.match(download.suggestedFilename(), /^hangar-audit-\d{4}-\d{2}-\d{2}\.ndjson$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.map((r) => r.target.id), ['bo@acme.example', 'ana@acme.example']);
+  assert.ok(lines.every((r) => r.action === 'invite.create' && r.actor.id === keyId));
+});
