@@ -5,13 +5,19 @@ import { unauthorized } from '../errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { digest, randomToken } from './secrets.ts';
 import { assertPasswordAllowed } from './sso/settings.ts';
+import { recordAudit, type AuditContext } from './audit.ts';
 
 const WRONG = 'The email or password is wrong.';
 
-export async function login(db: Kysely<Database>, ttlHours: number, email: string, password: string) {
+/**
+ * `audit` gives the context of the record once the person is known (a sign-in has no caller before).
+ * Only successful sign-ins are recorded: a failed one changes nothing, and recording it would let
+ * anyone on the network write to an organization's append-only trail.
+ */
+export async function login(db: Kysely<Database>, ttlHours: number, email: string, password: string, audit: (user: { id: string; organization_id: string; email: string }) => AuditContext) {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'organization_id', 'password_hash'])
+    .select(['id', 'organization_id', 'password_hash', 'email'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .where('deactivated_at', 'is', null)
     .executeTakeFirst();
@@ -19,14 +25,24 @@ export async function login(db: Kysely<Database>, ttlHours: number, email: strin
   const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);
   if (!user || !ok) throw unauthorized(WRONG);
   await assertPasswordAllowed(db, user, 'sign-in');
-  return openSession(db, ttlHours, user);
+  return db.transaction().execute((trx) => openSession(trx, ttlHours, user, undefined, audit(user)));
 }
 
-/** A new dashboard session of the user; `ssoProviderId` names the identity provider that signed them in. */
-export async function openSession(db: Kysely<Database>, ttlHours: number, user: { id: string; organization_id: string }, ssoProviderId?: string) {
+/**
+ * A new dashboard session of the user; `ssoProviderId` names the identity provider that signed them
+ * in. With `audit`, the sign-in is recorded (`session.create`) in `db`, the caller's transaction.
+ */
+export async function openSession(db: Kysely<Database>, ttlHours: number, user: { id: string; organization_id: string }, ssoProviderId?: string, audit?: AuditContext) {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   await db.insertInto('sessions').values({ hash: digest(token), user_id: user.id, expires_at: expiresAt, sso_provider_id: ssoProviderId ?? null }).execute();
+  if (audit) {
+    await recordAudit(db, audit, {
+      action: 'session.create',
+      target: { type: 'user', id: user.id },
+      details: ssoProviderId ? { method: 'sso', provider_id: ssoProviderId } : { method: 'password' },
+    });
+  }
   return { token, user_id: user.id, organization_id: user.organization_id, expires_at: expiresAt };
 }
 

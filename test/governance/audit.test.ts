@@ -77,6 +77,23 @@ describe('what is recorded', () => {
     assert.deepEqual(r.actor, { type: 'user', id: org.user_id, email: adminEmail });
   });
 
+  test('a password sign-in is session.create by the person; a failed one records nothing', async () => {
+    const before = await countRows();
+    expectError(await call(server, 'POST', '/latest/auth/login', { body: { email: adminEmail, password: 'wrong password' } }), 401, 'unauthorized');
+    expectError(await call(server, 'POST', '/latest/auth/login', { body: { email: 'nobody@example.test', password: 'wrong password' } }), 401, 'unauthorized');
+    assert.equal(await countRows(), before);
+    const login = await call(server, 'POST', '/latest/auth/login', { headers: { 'x-request-id': 'sign-in-1' }, body: { email: adminEmail.toUpperCase(), password: ADMIN_PASSWORD } });
+    assert.equal(login.status, 200);
+    const r = await latest('session.create');
+    assert.deepEqual(r.actor, { type: 'user', id: org.user_id, email: adminEmail });
+    assert.deepEqual(r.target, { type: 'user', id: org.user_id });
+    assert.deepEqual(r.details, { method: 'password' });
+    assert.equal(r.request_id, 'sign-in-1');
+    // The session's cookie is never recorded.
+    const token = login.headers.getSetCookie().find((c) => c.startsWith('hangar_session='))!.split(';')[0].split('=')[1];
+    assert.doesNotMatch(JSON.stringify(r), new RegExp(token));
+  });
+
   test('invites: create, delete, accept (by the invitee, with a new account), accepted at once', async () => {
     const project = bearer(projectId, org.api_key);
     const created = await call(server, 'POST', '/latest/auth/invite/create', { authorization: project, body: { email: 'Gone@Example.test', permissions: role('role:viewer') } });

@@ -364,7 +364,9 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       },
     },
     async (request, reply) => {
-      const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password);
+      const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password, (user) =>
+        auditContextAs(request, user.organization_id, { type: 'user', id: user.id, email: user.email }),
+      );
       const secure = config.publicUrl.startsWith('https:');
       reply.header('set-cookie', [
         serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
