@@ -14,6 +14,7 @@ import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { scimRoutes } from './routes/scim.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { orgConnectionRoutes } from './routes/org-connections.ts';
 import type { Platform } from '../platform.ts';
@@ -153,6 +154,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   governanceRoutes(app, db, config, platform.principals);
   ssoRoutes(app, db, config, platform.vault, platform.principals);
   auditRoutes(app, db);
+  await scimRoutes(app, db, config, platform.principals, rateLimit, authFailures);
   integrationRoutes(app, platform.integrations);
   orgConnectionRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);

@@ -1,0 +1,81 @@
+// SCIM PATCH (RFC 7644 §3.5.2) as identity providers send it: Entra ID's capitalised ops ("Replace")
+// and quoted booleans ("False"), Okta's path-less `{"op":"replace","value":{"active":false}}`, value
+// filters in paths (`emails[type eq "work"].value`, `members[value eq "…"]`). The operations are
+// applied by scim-patch to the resource as SCIM shows it; the services then store what changed.
+import { scimPatch, type ScimPatchOperation } from 'scim-patch';
+import { parse } from 'scim2-parse-filter';
+import { scimInvalid, ScimError } from './errors.ts';
+
+export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+export const MAX_OPERATIONS = 1000;
+const MAX_PATH_LENGTH = 1000;
+
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace';
+  path?: string;
+  value?: unknown;
+}
+
+const PATH = /^(?:(urn:[A-Za-z0-9:._-]+):)?([A-Za-z][\w$-]*)(?:\.([A-Za-z][\w$-]*))?(?:\[(.+)\](?:\.([A-Za-z][\w$-]*))?)?$/;
+
+/** Checks a path's syntax and schema; a path naming an attribute this service does not keep is valid (and ignored). */
+function checkPath(path: string, schemas: readonly string[]): void {
+  if (path.length > MAX_PATH_LENGTH) throw scimInvalid('invalidPath', `A path is longer than ${MAX_PATH_LENGTH} characters.`);
+  if (schemas.some((s) => s.toLowerCase() === path.toLowerCase())) return;
+  const m = PATH.exec(path);
+  if (!m) throw scimInvalid('invalidPath', `"${path}" is not a valid SCIM attribute path.`);
+  const [, urn, , sub, filter] = m;
+  if (urn && !schemas.some((s) => s.toLowerCase() === urn.toLowerCase())) throw scimInvalid('invalidPath', `"${path}" names schema ${urn}, which this resource does not have.`);
+  if (filter !== undefined) {
+    if (sub !== undefined) throw scimInvalid('invalidPath', `"${path}": a value filter applies to a multi-valued attribute, not to a sub-attribute.`);
+    try {
+      parse(filter);
+    } catch (err) {
+      throw scimInvalid('invalidPath', `The value filter of "${path}" could not be parsed: ${(err as Error).message}.`);
+    }
+  }
+}
+
+/** Reads a PATCH request's body: the PatchOp schema and 1 to MAX_OPERATIONS operations, ops in any case. */
+export function readPatch(body: unknown, schemas: readonly string[]): PatchOperation[] {
+  const b = body as { schemas?: unknown; Operations?: unknown };
+  if (!Array.isArray(b?.schemas) || !b.schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_SCHEMA.toLowerCase())) {
+    throw scimInvalid('invalidSyntax', `A PATCH body must list "${PATCH_SCHEMA}" in schemas.`);
+  }
+  if (!Array.isArray(b.Operations) || b.Operations.length === 0) throw scimInvalid('invalidSyntax', 'A PATCH body must have at least one operation in Operations.');
+  if (b.Operations.length > MAX_OPERATIONS) throw scimInvalid('invalidSyntax', `A PATCH body may have at most ${MAX_OPERATIONS} operations.`);
+  return b.Operations.map((raw: unknown, i: number) => {
+    const o = raw as { op?: unknown; path?: unknown; value?: unknown };
+    if (o === null || typeof o !== 'object') throw scimInvalid('invalidSyntax', `Operations[${i}] is not an object.`);
+    const op = typeof o.op === 'string' ? o.op.toLowerCase() : undefined;
+    if (op !== 'add' && op !== 'remove' && op !== 'replace') throw scimInvalid('invalidSyntax', `Operations[${i}].op must be "add", "remove" or "replace".`);
+    if (o.path !== undefined && typeof o.path !== 'string') throw scimInvalid('invalidPath', `Operations[${i}].path must be a string.`);
+    const path = typeof o.path === 'string' && o.path.trim() !== '' ? o.path.trim() : undefined;
+    if (path !== undefined) checkPath(path, schemas);
+    if (op === 'remove' && path === undefined) throw scimInvalid('noTarget', `Operations[${i}]: a remove needs a path.`);
+    if (op !== 'remove' && !('value' in o)) throw scimInvalid('invalidValue', `Operations[${i}]: an ${op} needs a value.`);
+    if (op !== 'remove' && path === undefined && (o.value === null || typeof o.value !== 'object' || Array.isArray(o.value))) {
+      throw scimInvalid('invalidValue', `Operations[${i}]: an ${op} without a path needs an object of attributes as its value.`);
+    }
+    return { op, ...(path !== undefined ? { path } : {}), ...('value' in o ? { value: o.value } : {}) };
+  });
+}
+
+/** The resource after the operations (the argument is left as it was). */
+export function applyPatch<T extends object>(resource: T, operations: PatchOperation[]): T {
+  try {
+    return scimPatch(resource as never, operations as ScimPatchOperation[], { mutateDocument: false, treatMissingAsAdd: true }) as T;
+  } catch (err) {
+    if (err instanceof ScimError) throw err;
+    const code = (err as { scimCode?: string }).scimCode;
+    const message = (err as Error).message || 'The operation cannot be applied.';
+    throw scimInvalid(code === 'noTarget' ? 'noTarget' : code === 'invalidValue' ? 'invalidValue' : 'invalidPath', message);
+  }
+}
+
+/** A SCIM boolean as clients send it: true/false, or Entra's "True"/"False". */
+export function readBoolean(value: unknown, attribute: string): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+  throw scimInvalid('invalidValue', `${attribute} must be true or false.`);
+}
