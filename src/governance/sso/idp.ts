@@ -2,6 +2,7 @@
 // /.well-known/openid-configuration through the guarded fetch, with the client's secret. A sign-in
 // discovers afresh, so the JWKS is fetched anew at every callback: a provider that rotated its
 // signing key is followed at once, and nothing of one provider is kept in a process's memory.
+import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import { HangarError, invalid } from '../../errors.ts';
 import { idpFetch, IdpAddressRefused } from './fetch.ts';
@@ -59,6 +60,9 @@ export async function discover(idp: IdpClient, options: IdpOptions, when: 'confi
   configuration[client.customFetch] = fetch;
   configuration.timeout = timeout;
   if (insecure) client.allowInsecureRequests(configuration);
+  // OpenID Connect lets a client skip the signature of an ID token read from the token endpoint over
+  // TLS, and openid-client does unless told: Hangar checks it against the provider's JWKS always.
+  client.enableNonRepudiationChecks(configuration);
   return configuration;
 }
 
@@ -83,13 +87,13 @@ export function idpFailure(err: unknown, issuer: string, stage: 'discovery' | 't
   if (code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT' || findCause(err, Error, (e) => e.name === 'TimeoutError' || e.name === 'AbortError')) {
     return failed(when, `The identity provider at ${issuer} did not answer in time: ${what} timed out.`);
   }
-  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON' && stage === 'discovery') {
+  if (code === oauth.JSON_ATTRIBUTE_COMPARISON && stage === 'discovery') {
     return failed(when, `The discovery document at ${issuer} names another issuer; the issuer must be written exactly as the provider names itself.`);
   }
-  if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM') {
+  if (code === oauth.RESPONSE_IS_NOT_CONFORM) {
     return failed(when, `The identity provider at ${issuer} answered ${what} with HTTP ${(err as { cause?: Response }).cause?.status ?? 'an error'}.`);
   }
-  if (code === 'OAUTH_RESPONSE_IS_NOT_JSON' || code === 'OAUTH_PARSE_ERROR' || code === 'OAUTH_INVALID_RESPONSE') {
+  if (code === oauth.RESPONSE_IS_NOT_JSON || code === oauth.PARSE_ERROR || code === oauth.INVALID_RESPONSE || code === oauth.INVALID_SERVER_METADATA || code === oauth.MISSING_SERVER_METADATA) {
     return failed(when, `The identity provider at ${issuer} answered ${what} with something that is not valid OpenID metadata.`);
   }
   return failed(when, `The identity provider at ${issuer} could not be reached through ${what}.`);

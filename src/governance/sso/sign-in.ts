@@ -6,6 +6,7 @@
 // group claim and re-applies the group rules.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, HangarError, invalid, notFound } from '../../errors.ts';
@@ -262,15 +263,20 @@ function groupsOf(value: unknown): string[] {
 /** Why the provider's token answer (or its ID token) was refused, said without any token in it. */
 function tokenRefusal(err: unknown, name: string, issuer: string): HangarError {
   const code = (err as { code?: string }).code;
-  const cause = (err as { cause?: { claim?: string; expected?: unknown } }).cause;
-  const claim = typeof cause?.claim === 'string' ? cause.claim : undefined;
+  // openid-client wraps oauth4webapi's error, whose cause names the claim.
+  const inner = (err as { cause?: { cause?: { claim?: unknown } } }).cause?.cause;
+  const claim = typeof inner?.claim === 'string' ? inner.claim : undefined;
+  const why: Record<string, string> = {
+    aud: ' (the token is for another client)',
+    nonce: ' (it belongs to another sign-in)',
+    iss: ' (another issuer made it)',
+  };
   const reason: Record<string, string> = {
-    OAUTH_JWT_CLAIM_COMPARISON: claim ? `its "${claim}" claim is not what Hangar expects${claim === 'aud' ? ' (the token is for another client)' : claim === 'nonce' ? ' (it belongs to another sign-in)' : ''}` : 'a claim is not what Hangar expects',
-    OAUTH_JWT_TIMESTAMP_CHECK: 'it has expired (or is not valid yet)',
-    OAUTH_INVALID_RESPONSE: 'it is malformed or its signature does not verify with the provider\'s keys',
-    OAUTH_KEY_SELECTION: 'it is signed with a key the provider does not publish',
-    OAUTH_JWS_SIGNATURE_VERIFICATION_FAILED: 'its signature does not verify with the provider\'s keys',
-    OAUTH_UNSUPPORTED_OPERATION: 'it is signed with an algorithm Hangar does not accept',
+    [oauth.JWT_CLAIM_COMPARISON]: claim ? `its "${claim}" claim is not what Hangar expects${why[claim] ?? ''}` : 'a claim is not what Hangar expects',
+    [oauth.JWT_TIMESTAMP_CHECK]: 'it has expired (or is not valid yet)',
+    [oauth.INVALID_RESPONSE]: "it is malformed, or its signature does not verify with the provider's published keys",
+    [oauth.KEY_SELECTION]: 'it is signed with a key the provider does not publish',
+    [oauth.UNSUPPORTED_OPERATION]: 'it is signed with an algorithm Hangar does not accept',
   };
   if (code && reason[code]) {
     return new HangarError(400, 'validation_error', `The ID token from ${name} was refused: ${reason[code]}. Nobody was signed in; ${restart}.`, 'third_party');
