@@ -20,6 +20,9 @@ export interface AuditContext {
   sourceAddress: string | null;
 }
 
+/** Where a request came from, for a change Hangar itself makes while answering it (actor `system`). */
+export type RequestOrigin = Pick<AuditContext, 'requestId' | 'sourceAddress'>;
+
 export interface AuditEntry {
   /** `<noun>.<verb>`, e.g. `project.create`, `invite.accept`, `sso_provider.update`. */
   action: string;

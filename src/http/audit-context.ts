@@ -1,6 +1,6 @@
 // The audit context of a request: who (the key, or the person signed in), its request id and address.
 import type { FastifyRequest } from 'fastify';
-import type { AuditContext } from '../governance/audit.ts';
+import type { AuditContext, RequestOrigin } from '../governance/audit.ts';
 import { accountCaller } from './auth.ts';
 
 /** For a route that authenticated its caller (a key or a dashboard session). */
@@ -12,6 +12,11 @@ export function auditContext(request: FastifyRequest): AuditContext {
     requestId: request.id,
     sourceAddress: request.ip ?? null,
   };
+}
+
+/** The request id and address alone: for a change the protocol makes (an OAuth client's revocation). */
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { requestId: request.id, sourceAddress: request.ip ?? null };
 }
 
 /** For a route whose caller is not a principal (a SCIM token, an SSO callback): the actor is given. */

@@ -206,6 +206,46 @@ describe('what is recorded', () => {
     expectError(await call(server, 'POST', `/latest/oauth/grants/${grantId}/revoke`, { headers: session, body: {} }), 404, 'not_found');
     assert.equal(await countRows(), before);
   });
+
+  test('MCP OAuth grants revoked by the protocol: a replayed code, the client\'s own RFC 7009 call (actor system, with why)', async () => {
+    const redirect = 'https://client.example.test/cb';
+    const verifier = 'w'.repeat(60);
+    const client = (await call(server, 'POST', '/latest/oauth/register', { body: { client_name: 'Replaying client', redirect_uris: [redirect], token_endpoint_auth_method: 'none' } })).body.client_id;
+    const session = sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email: adminEmail, password: ADMIN_PASSWORD } }));
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const approveOnce = async () => {
+      const approved = await call(server, 'POST', '/latest/oauth/authorization/approve', {
+        headers: session,
+        body: { response_type: 'code', client_id: client, redirect_uri: redirect, code_challenge: challenge, code_challenge_method: 'S256', state: 's', project_id: projectId },
+      });
+      assert.equal(approved.status, 200, JSON.stringify(approved.body));
+      return { code: new URL(approved.body.redirect_to).searchParams.get('code')!, grantId: (await latest('grant.approve')).target.id as string };
+    };
+    const exchange = (code: string) => call(server, 'POST', '/latest/oauth/token', { body: { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier, client_id: client } });
+
+    const first = await approveOnce();
+    assert.equal((await exchange(first.code)).status, 200);
+    const replay = await exchange(first.code);
+    assert.equal(replay.status, 400);
+    let r = await latest('grant.revoke', { target_id: first.grantId });
+    assert.deepEqual(r.actor, { type: 'system', id: 'system' });
+    assert.equal(r.project_id, projectId);
+    assert.deepEqual(r.details, { reason: 'code_replayed', client_id: client, user_id: org.user_id });
+    assert.equal(r.request_id, replay.headers.get('x-request-id'));
+
+    const second = await approveOnce();
+    const tokens = (await exchange(second.code)).body;
+    const revoked = await call(server, 'POST', '/latest/oauth/revoke', { body: { token: tokens.refresh_token, client_id: client } });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    r = await latest('grant.revoke', { target_id: second.grantId });
+    assert.equal(r.details.reason, 'client_revocation');
+    assert.doesNotMatch(JSON.stringify(r), new RegExp(tokens.refresh_token));
+    // Revoking again, or an unknown token, changes and records nothing.
+    const before = await countRows();
+    assert.equal((await call(server, 'POST', '/latest/oauth/revoke', { body: { token: tokens.access_token, client_id: client } })).status, 200);
+    assert.equal((await call(server, 'POST', '/latest/oauth/revoke', { body: { token: 'hgr_at_unknown', client_id: client } })).status, 200);
+    assert.equal(await countRows(), before);
+  });
 });
 
 describe('source address behind a trusted proxy', () => {

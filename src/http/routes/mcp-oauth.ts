@@ -30,7 +30,7 @@ import {
   protectedResourceMetadata,
 } from '../../mcp/oauth/metadata.ts';
 import { validationMessage } from '../../validation.ts';
-import { auditContext } from '../audit-context.ts';
+import { auditContext, requestOrigin } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
 import { errorHandler } from '../errors.ts';
 
@@ -317,8 +317,8 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
         noStore(reply);
         const body = request.body;
         const client = await authenticateClient(pool, clientCredentials(request, body));
-        if (body.grant_type === 'authorization_code') return exchangeCode(pool, config, client, body);
-        if (body.grant_type === 'refresh_token') return refreshTokens(pool, client, body);
+        if (body.grant_type === 'authorization_code') return exchangeCode(pool, config, client, body, requestOrigin(request));
+        if (body.grant_type === 'refresh_token') return refreshTokens(pool, client, body, requestOrigin(request));
         throw oauthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token.');
       },
     );
@@ -340,7 +340,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance, db: Db, config: Confi
       async (request, reply) => {
         noStore(reply);
         const client = await authenticateClient(pool, clientCredentials(request, request.body));
-        await revokeToken(pool, client, request.body.token);
+        await revokeToken(pool, client, request.body.token, requestOrigin(request));
         return {};
       },
     );

@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Config } from '../../config.ts';
+import type { RequestOrigin } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';
 import type { Client } from './clients.ts';
+import { revokeGrantForProtocol } from './grants.ts';
 import { OAuthError, oauthError } from './errors.ts';
 import { ACCESS_PREFIX, ACCESS_TTL_SECONDS, REFRESH_PREFIX, REFRESH_TTL_SECONDS, mcpResourceUrl, newSecret, wellFormed } from './tokens.ts';
 
@@ -60,7 +62,6 @@ async function grantOf(db: pg.PoolClient, grantId: string): Promise<GrantRow> {
   return rows[0];
 }
 
-const revokeGrant = (db: pg.PoolClient, grantId: string) => db.query('UPDATE oauth_grants SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [grantId]);
 
 /** Why the grant cannot be used by this client now, if it cannot. Returned, not thrown: the transaction still commits what it recorded. */
 function grantProblem(grant: GrantRow, client: Client, resource: string | undefined, what: string): OAuthError | undefined {
@@ -94,7 +95,7 @@ export interface CodeExchange {
   resource?: string;
 }
 
-export async function exchangeCode(pool: pg.Pool, config: Config, client: Client, given: CodeExchange): Promise<TokenAnswer> {
+export async function exchangeCode(pool: pg.Pool, config: Config, client: Client, given: CodeExchange, origin: RequestOrigin): Promise<TokenAnswer> {
   if (!given.code) throw oauthError('invalid_request', 'code is required.');
   if (!given.redirect_uri) throw oauthError('invalid_request', 'redirect_uri is required: the one the authorization request named.');
   if (!given.code_verifier) throw oauthError('invalid_request', 'code_verifier is required (PKCE).');
@@ -111,7 +112,7 @@ export async function exchangeCode(pool: pg.Pool, config: Config, client: Client
     if (!code) return unknown;
     const grant = await grantOf(db, code.grant_id);
     if (code.was_used) {
-      if (grant.client_id === client.id) await revokeGrant(db, code.grant_id);
+      if (grant.client_id === client.id) await revokeGrantForProtocol(db, code.grant_id, 'code_replayed', origin);
       return unknown;
     }
     // Spent by this presentation whatever follows: a code is tried once.
@@ -128,7 +129,7 @@ export async function exchangeCode(pool: pg.Pool, config: Config, client: Client
   return outcome;
 }
 
-export async function refreshTokens(pool: pg.Pool, client: Client, given: { refresh_token?: string; resource?: string }): Promise<TokenAnswer> {
+export async function refreshTokens(pool: pg.Pool, client: Client, given: { refresh_token?: string; resource?: string }, origin: RequestOrigin): Promise<TokenAnswer> {
   if (!given.refresh_token) throw oauthError('invalid_request', 'refresh_token is required.');
   const unknown = oauthError('invalid_grant', 'The refresh token is unknown or expired; sign in again.');
   if (!wellFormed('refresh', given.refresh_token)) throw unknown;
@@ -143,7 +144,7 @@ export async function refreshTokens(pool: pg.Pool, client: Client, given: { refr
     if (grant.client_id !== client.id) return unknown;
     if (token.spent) {
       // Rotation makes a refresh token single-use: a second use means it was copied. Revoke the whole family.
-      await revokeGrant(db, token.grant_id);
+      await revokeGrantForProtocol(db, token.grant_id, 'refresh_token_replayed', origin);
       return oauthError('invalid_grant', 'The refresh token was already used (each is good once); the authorization is revoked for safety: sign in again.');
     }
     if (token.expired) return unknown;

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import { notFound } from '../../errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
-import { AUDIT_INSERT, contextParams, type AuditContext } from '../../governance/audit.ts';
+import { AUDIT_INSERT, contextParams, type AuditContext, type RequestOrigin } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';
 import type { Client } from './clients.ts';
 
@@ -66,16 +66,36 @@ export async function revokeGrantOf(pool: pg.Pool, caller: Principal, grantId: s
 }
 
 /**
+ * Revokes a grant by the protocol's rules rather than a person's choice — the client's own RFC 7009
+ * call, or a code or refresh token presented twice — and records it as Hangar's (`system`) with why.
+ */
+export async function revokeGrantForProtocol(db: Pick<pg.ClientBase, 'query'>, grantId: string, reason: 'client_revocation' | 'code_replayed' | 'refresh_token_replayed', origin: RequestOrigin): Promise<void> {
+  await db.query(
+    `WITH r AS (
+       UPDATE oauth_grants g SET revoked_at = now()
+         FROM projects p
+        WHERE g.id = $1 AND g.revoked_at IS NULL AND p.id = g.project_id
+       RETURNING g.id, g.project_id, g.client_id, g.user_id, p.organization_id
+     )
+     ${AUDIT_INSERT}
+     SELECT r.organization_id, 'system', 'system', NULL, 'grant.revoke', 'oauth_grant', r.id::text, r.project_id, $2, $3,
+            jsonb_build_object('reason', $4::text, 'client_id', r.client_id, 'user_id', r.user_id)
+       FROM r`,
+    [grantId, origin.requestId, origin.sourceAddress, reason],
+  );
+}
+
+/**
  * RFC 7009: revokes the grant of an access or refresh token this client holds. An unknown token
  * changes nothing and answers 200 (§2.2); so does another client's, rather than the refusal §2.1
  * allows, so that the answer never tells a client whether a value is someone else's live token.
  */
-export async function revokeToken(pool: pg.Pool, client: Client, token: string): Promise<void> {
+export async function revokeToken(pool: pg.Pool, client: Client, token: string, origin: RequestOrigin): Promise<void> {
   if (token.length > 200) return;
-  await pool.query(
-    `UPDATE oauth_grants g SET revoked_at = now()
-       FROM oauth_tokens t
-      WHERE t.hash = $1 AND g.id = t.grant_id AND g.client_id = $2 AND g.revoked_at IS NULL`,
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT g.id FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
+      WHERE t.hash = $1 AND g.client_id = $2 AND g.revoked_at IS NULL`,
     [digest(token), client.id],
   );
+  if (rows[0]) await revokeGrantForProtocol(pool, rows[0].id, 'client_revocation', origin);
 }
