@@ -745,6 +745,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latest/organizations/{organization_id}/scim/tokens/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a SCIM token
+         * @description Organization admins only. The token is shown in this response only (Hangar keeps its SHA-256 digest); give it to the identity provider with the SCIM base URL (`<base>/scim/v2`, also in `scim/tokens/list`). At most 20 active tokens per organization.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsScimTokensCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/scim/tokens/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization's active SCIM tokens (no secrets), and the SCIM base URL
+         * @description Organization admins only. `scim_base_url` is what an identity provider is given as the SCIM endpoint ("Tenant URL" in Entra ID, "SCIM connector base URL" in Okta).
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsScimTokensList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/scim/tokens/{token_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a SCIM token
+         * @description Organization admins only. The identity provider using it is refused from its next request, on every server.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsScimTokensDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latest/integrations/providers/list": {
         parameters: {
             query?: never;
@@ -865,8 +931,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The project's connections (never their secrets)
-         * @description API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         * The project's connections and its organization's keys (never their secrets)
+         * @description The project's own connections (`scope: "project"`) and the keys its organization's admins set (`scope: "organization"`, with who set them), in one order. Any of them may be named by a step, agent action or trigger; an organization key resolves by provider: the project's own connection of that provider while it has one, else the organization's key.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["integrationsConnectionsList"];
         delete?: never;
@@ -886,7 +954,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a connection
-         * @description Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected.
+         * @description Revokes the OAuth grant at the provider where it can. Steps using the connection then fail with `connection_removed` until it is reconnected; steps naming an organization key of the provider fall back to the organization's key. An organization key is removed by an organization admin (403 here).
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "editor" or higher.
          */
@@ -957,6 +1025,94 @@ export interface paths {
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["integrationsApiCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/integrations/connections/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set an organization key
+         * @description Organization admins only (403 for anyone else of the organization; 404 for another organization). One key per provider, checked at the provider when it offers a check, stored encrypted and never returned. Every project of the organization may name it in steps, agents and triggers; a project's own connection of the provider overrides it. OAuth providers and remote MCP servers are not shared (400).
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsIntegrationsConnectionsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/integrations/connections/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization's keys (never their secrets)
+         * @description Organization admins only (403 for anyone else of the organization; 404 for another organization). Removed keys stay listed (status `removed`). Projects see the keys in their own `/latest/integrations/connections/list`.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsIntegrationsConnectionsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/integrations/connections/{connection_id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an organization key, or rename it
+         * @description Organization admins only (403 for anyone else of the organization; 404 for another organization). A new `api_key` is checked at the provider like a new one, then used by every project on every server from its next call; `label` renames it (null clears it).
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsIntegrationsConnectionsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/integrations/connections/{connection_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an organization key
+         * @description Organization admins only (403 for anyone else of the organization; 404 for another organization). Projects with a connection of their own of the provider keep using theirs; the others' steps, agents and triggers naming the key fail with `connection_removed`, which names it.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsIntegrationsConnectionsDelete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6913,6 +7069,438 @@ export interface operations {
             };
         };
     };
+    organizationsScimTokensCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token_id: string;
+                        token: string;
+                        label: string | null;
+                        hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsScimTokensList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scim_base_url: string;
+                        results: {
+                            token_id: string;
+                            label: string | null;
+                            /** @description The first and last characters, to tell tokens apart; never the token. */
+                            hint: string;
+                            created_by: {
+                                user_id: string;
+                                email: string | null;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Within a minute. */
+                            last_used_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsScimTokensDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token_id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     integrationsProvidersList: {
         parameters: {
             query?: never;
@@ -7635,6 +8223,17 @@ export interface operations {
                             url: string | null;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description `project`: the project's own. `organization`: a key its organization's admins set, which steps, agents and triggers of the project may name; it runs with the project's own connection of the provider while the project has one (`overridden_by`). */
+                            scope: "project" | "organization";
+                            /** @description Who connected it (for an organization key: who set it). */
+                            created_by: {
+                                user_id: string;
+                                email: string | null;
+                            };
+                            /** @description Organization keys: the project's own connection of the provider used instead, or null when the key is used. */
+                            overridden_by?: string | null;
+                            /** @description Organization keys: when the key was last rotated. */
+                            rotated_at?: string | null;
                         }[];
                         next_cursor?: string;
                     };
@@ -8219,6 +8818,595 @@ export interface operations {
                             [key: string]: string;
                         };
                         response_body: unknown;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsIntegrationsConnectionsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One that connects with a key: anz_enrichment, enrichment, or codehost (a fine-grained access token). All providers: anz_enrichment, enrichment, codehost, analytics, mcp. */
+                    provider: string;
+                    /** @description visible ASCII characters only; stored encrypted, never returned */
+                    api_key: string;
+                    label?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection_id: string;
+                        account: string | null;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsIntegrationsConnectionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One that connects with a key: anz_enrichment, enrichment, or codehost (a fine-grained access token). All providers: anz_enrichment, enrichment, codehost, analytics, mcp. */
+                    provider?: string;
+                    page_size?: number;
+                    cursor?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            connection_id: string;
+                            provider: string;
+                            label: string | null;
+                            account: string | null;
+                            auth_type: string;
+                            status: string;
+                            /** @enum {string} */
+                            scope: "organization";
+                            created_by: {
+                                user_id: string;
+                                email: string | null;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            rotated_at: string | null;
+                            removed_at: string | null;
+                            /** @description Projects of the organization with no connection of their own of the provider, which use this key (0 once removed). */
+                            projects_using: number;
+                        }[];
+                        next_cursor?: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsIntegrationsConnectionsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description visible ASCII characters only; stored encrypted, never returned */
+                    api_key?: string;
+                    label?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection_id: string;
+                        provider: string;
+                        label: string | null;
+                        account: string | null;
+                        rotated: boolean;
+                        rotated_at: string | null;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    organizationsIntegrationsConnectionsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connection_id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
                     };
                 };
             };

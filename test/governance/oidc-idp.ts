@@ -68,6 +68,7 @@ export async function startIdp(options: { redirectUri: string; clientId?: string
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       pkce: { required: () => true },
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
       async findAccount(_ctx: unknown, id: string) {
         const account = accounts.get(id);
         if (!account) return undefined;

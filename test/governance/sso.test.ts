@@ -225,6 +225,8 @@ describe('signing in', () => {
     assert.deepEqual([member.project_id, member.role, member.source], [projectId, 'editor', 'group']);
     const sessions = await db().selectFrom('sessions').select('sso_provider_id').where('user_id', '=', aliceId).execute();
     assert.deepEqual(sessions.map((s) => s.sso_provider_id), [providerId]);
+    const signedIn = await auditActions('session.create');
+    assert.deepEqual(signedIn.find((a) => a.target_id === aliceId)?.details, { method: 'sso', provider_id: providerId });
     const [provision] = await auditActions('user.provision');
     assert.equal(provision.target_id, aliceId);
     assert.equal(provision.actor_id, aliceId);

@@ -210,8 +210,9 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
     return await deps.db.transaction().execute(async (trx) => {
       const user = await signInUser(trx, input, { organizationId: provider.organization_id, providerId: provider.id, providerName: provider.name, email, name, groups });
       const actor: AuditActor = { type: 'user', id: user.id, email };
-      const accessChanged = await applyGroupRules(trx, provider.organization_id, user.id, input.audit(provider.organization_id, actor));
-      const session = await openSession(trx, input.sessionTtlHours, { id: user.id, organization_id: provider.organization_id }, provider.id);
+      const context = input.audit(provider.organization_id, actor);
+      const accessChanged = await applyGroupRules(trx, provider.organization_id, user.id, context);
+      const session = await openSession(trx, input.sessionTtlHours, { id: user.id, organization_id: provider.organization_id }, provider.id, context);
       return { ...session, provider_id: provider.id, next: pending.next, accessChanged };
     });
   } catch (err) {

@@ -427,3 +427,34 @@ export function auditExportUrl(organizationId: string, filters: AuditFilters): s
   return `/latest/organizations/${encodeURIComponent(organizationId)}/audit/export${q ? `?${q}` : ''}`;
 }
 // ---- audit trail — end
+
+// ---- single sign-on (sign-in page and organization settings) — begin
+export type SsoProvider = Row<'/latest/organizations/{organization_id}/sso/providers/list', 'post'>;
+export type SsoProviderInput = Body<'/latest/organizations/{organization_id}/sso/providers/create'>;
+export type SsoProviderChange = Body<'/latest/organizations/{organization_id}/sso/providers/{provider_id}/update'>;
+export type GroupRule = Row<'/latest/organizations/{organization_id}/sso/group_rules/list', 'post'>;
+export type GroupRuleInput = Body<'/latest/organizations/{organization_id}/sso/group_rules/create'>;
+export type SsoSettings = Answer<'/latest/organizations/{organization_id}/sso/settings', 'get'>;
+const org = (organizationId: string) => path({ organization_id: organizationId });
+/** The provider that signs in this address, if any (the sign-in page's email-first step). */
+export const ssoProvidersFor = async (email: string) => (await ok(account.GET('/latest/auth/sso/providers', { params: { query: { email } } }))).providers;
+/** Where the browser goes to sign in with a provider (a full-page navigation: it leaves for the provider). */
+export function ssoStartUrl(start: { providerId: string } | { email: string }, next?: string): string {
+  const query = new URLSearchParams('providerId' in start ? { provider_id: start.providerId } : { email: start.email });
+  if (next) query.set('next', next);
+  return `/latest/auth/sso/start?${query}`;
+}
+export const ssoProviders = (organizationId: string) => ok(account.POST('/latest/organizations/{organization_id}/sso/providers/list', org(organizationId)));
+export const createSsoProvider = (organizationId: string, body: SsoProviderInput) => ok(account.POST('/latest/organizations/{organization_id}/sso/providers/create', { ...org(organizationId), body }));
+export const updateSsoProvider = (organizationId: string, providerId: string, body: SsoProviderChange) =>
+  ok(account.POST('/latest/organizations/{organization_id}/sso/providers/{provider_id}/update', { ...path({ organization_id: organizationId, provider_id: providerId }), body }));
+export const deleteSsoProvider = (organizationId: string, providerId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/sso/providers/{provider_id}/delete', { ...path({ organization_id: organizationId, provider_id: providerId }), body: {} }));
+export const groupRules = async (organizationId: string) => (await ok(account.POST('/latest/organizations/{organization_id}/sso/group_rules/list', org(organizationId)))).results;
+export const createGroupRule = (organizationId: string, body: GroupRuleInput) => ok(account.POST('/latest/organizations/{organization_id}/sso/group_rules/create', { ...org(organizationId), body }));
+export const deleteGroupRule = (organizationId: string, ruleId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/sso/group_rules/{rule_id}/delete', { ...path({ organization_id: organizationId, rule_id: ruleId }), body: {} }));
+export const ssoSettings = (organizationId: string) => ok(account.GET('/latest/organizations/{organization_id}/sso/settings', org(organizationId)));
+export const updateSsoSettings = (organizationId: string, body: Body<'/latest/organizations/{organization_id}/sso/settings/update'>) =>
+  ok(account.POST('/latest/organizations/{organization_id}/sso/settings/update', { ...org(organizationId), body }));
+// ---- single sign-on — end

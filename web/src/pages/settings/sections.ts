@@ -2,6 +2,7 @@
 // capability adds its own line: identity providers and group rules, SCIM tokens, organization keys,
 // the audit trail.
 import type { ComponentType } from 'react';
+import { IdentityProviders } from './IdentityProviders.tsx';
 import { Audit } from './Audit.tsx';
 
 export interface SettingsSection {
@@ -12,5 +13,6 @@ export interface SettingsSection {
 }
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { path: 'sso', label: 'Single sign-on', component: IdentityProviders },
   { path: 'audit', label: 'Audit', component: Audit },
 ];
