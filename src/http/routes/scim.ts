@@ -72,7 +72,7 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
       schema: {
         tags,
         summary: 'Create a SCIM token',
-        description: `Organization admins only. The token is shown in this response only (Hangar keeps its SHA-256 digest); give it to the identity provider with the SCIM base URL \`${'<base>'}/scim/v2\`. At most 20 active tokens per organization.`,
+        description: 'Organization admins only. The token is shown in this response only (Hangar keeps its SHA-256 digest); give it to the identity provider with the SCIM base URL (`<base>/scim/v2`, also in `scim/tokens/list`). At most 20 active tokens per organization.',
         params: OrgParams,
         body: Type.Object({ label: Type.Optional(Type.String({ maxLength: 200 })) }),
         response: {
@@ -87,9 +87,16 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
     '/latest/organizations/:organization_id/scim/tokens/list',
     {
       config: { auth: 'account' },
-      schema: { tags, summary: "The organization's active SCIM tokens (no secrets)", description: 'Organization admins only.', params: OrgParams, response: { 200: Type.Object({ results: Type.Array(TokenInfo) }) } },
+      schema: {
+        tags,
+        summary: "The organization's active SCIM tokens (no secrets), and the SCIM base URL",
+        description: 'Organization admins only. `scim_base_url` is what an identity provider is given as the SCIM endpoint ("Tenant URL" in Entra ID, "SCIM connector base URL" in Okta).',
+        params: OrgParams,
+        body: Type.Object({}),
+        response: { 200: Type.Object({ scim_base_url: Type.String(), results: Type.Array(TokenInfo) }) },
+      },
     },
-    (request) => listScimTokens(db, accountCaller(request), request.params.organization_id),
+    async (request) => ({ scim_base_url: base, ...(await listScimTokens(db, accountCaller(request), request.params.organization_id)) }),
   );
 
   app.post<{ Params: { organization_id: string; token_id: string } }>(
@@ -101,6 +108,7 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
         summary: 'Revoke a SCIM token',
         description: 'Organization admins only. The identity provider using it is refused from its next request, on every server.',
         params: TokenParams,
+        body: Type.Object({}),
         response: { 200: Type.Object({ token_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },

@@ -458,3 +458,13 @@ export const ssoSettings = (organizationId: string) => ok(account.GET('/latest/o
 export const updateSsoSettings = (organizationId: string, body: Body<'/latest/organizations/{organization_id}/sso/settings/update'>) =>
   ok(account.POST('/latest/organizations/{organization_id}/sso/settings/update', { ...org(organizationId), body }));
 // ---- single sign-on — end
+
+// ---- SCIM tokens (organization settings) — begin
+export type ScimToken = Row<'/latest/organizations/{organization_id}/scim/tokens/list', 'post'>;
+export const scimTokens = (organizationId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/scim/tokens/list', { ...path({ organization_id: organizationId }), body: {} }));
+export const createScimToken = (organizationId: string, label: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/scim/tokens/create', { ...path({ organization_id: organizationId }), body: label.trim() ? { label: label.trim() } : {} }));
+export const deleteScimToken = (organizationId: string, tokenId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/scim/tokens/{token_id}/delete', { ...path({ organization_id: organizationId, token_id: tokenId }), body: {} }));
+// ---- SCIM tokens — end

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { IdentityProviders } from './IdentityProviders.tsx';
 import { Audit } from './Audit.tsx';
+import { ScimTokens } from './ScimTokens.tsx';
 
 export interface SettingsSection {
   /** The last part of `/org/settings/<path>`. */
@@ -14,5 +15,6 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { path: 'sso', label: 'Single sign-on', component: IdentityProviders },
+  { path: 'scim', label: 'SCIM', component: ScimTokens },
   { path: 'audit', label: 'Audit', component: Audit },
 ];
