@@ -6632,6 +6632,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The identity provider did not answer in time, or answered something that is not OpenID Connect. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -6640,6 +6649,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description No content of its own on success: a valid request is the 303 above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6665,6 +6681,15 @@ export interface operations {
             };
             /** @description Validation error: the message names the field. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an unverified email, a deactivated account), or the sign-in was started in another browser. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6735,6 +6760,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The identity provider did not answer in time, or answered something that is not OpenID Connect. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -6743,6 +6777,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description No content of its own on success: a completed sign-in is the 303 above. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -72,6 +72,7 @@ const StartQuery = Type.Object({
   email: Type.Optional(Type.String({ minLength: 3, maxLength: 320, description: 'Routes to the provider of the address\'s domain, and is passed to it as `login_hint`.' })),
   next: Type.Optional(Type.String({ maxLength: 2000, description: 'A dashboard path to land on once signed in.' })),
 });
+const UPSTREAM = 'The identity provider did not answer in time, or answered something that is not OpenID Connect.';
 const EmailQuery = Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) });
 
 export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, vault: Vault, principals: PrincipalCache): void {
@@ -228,14 +229,18 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
   app.get<{ Querystring: Static<typeof StartQuery> }>(
     '/latest/auth/sso/start',
     {
-      config: { auth: 'anonymous' },
+      config: { auth: 'anonymous', errors: { 502: UPSTREAM } },
       schema: {
         tags,
         summary: 'Start a single sign-on',
         description:
           'Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets errors as a redirect to the sign-in page with `sso_error`.',
         querystring: StartQuery,
-        response: { 303: Type.Null({ description: "To the provider's authorization endpoint." }) },
+        response: {
+          303: Type.Null({ description: "To the provider's authorization endpoint." }),
+          // A browser is sent on, never answered 2xx here; `default` says so where a linter expects a success code.
+          default: Type.Null({ description: 'No content of its own on success: a valid request is the 303 above.' }),
+        },
       },
     },
     (request, reply) =>
@@ -249,7 +254,7 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
   app.get(
     '/latest/auth/sso/callback',
     {
-      config: { auth: 'anonymous' },
+      config: { auth: 'anonymous', errors: { 403: 'The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an unverified email, a deactivated account), or the sign-in was started in another browser.', 502: UPSTREAM } },
       schema: {
         tags,
         summary: 'Where the identity provider sends the browser back',
@@ -259,7 +264,10 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
           { state: Type.Optional(Type.String({ maxLength: 500 })), code: Type.Optional(Type.String({ maxLength: 4000 })), error: Type.Optional(Type.String({ maxLength: 500 })) },
           { additionalProperties: true },
         ),
-        response: { 303: Type.Null({ description: 'To the dashboard page the sign-in started from, signed in.' }) },
+        response: {
+          303: Type.Null({ description: 'To the dashboard page the sign-in started from, signed in.' }),
+          default: Type.Null({ description: 'No content of its own on success: a completed sign-in is the 303 above.' }),
+        },
       },
     },
     (request, reply) =>
