@@ -46,7 +46,11 @@ describe('connections', () => {
     const list = await call(server, 'POST', '/latest/integrations/connections/list', { authorization: bearer(projectId, org.api_key), body: {} });
     assert.equal(list.status, 200);
     const entry = list.body.results.find((c: any) => c.connection_id === id);
-    assert.deepEqual({ ...entry, created_at: undefined }, { connection_id: id, provider: 'anz_enrichment', label: 'ANZ prod', account: null, auth_type: 'api_key', status: 'active', url: null, created_at: undefined });
+    assert.deepEqual(
+      { ...entry, created_at: undefined, created_by: undefined },
+      { connection_id: id, provider: 'anz_enrichment', label: 'ANZ prod', account: null, auth_type: 'api_key', status: 'active', url: null, created_at: undefined, scope: 'project', created_by: undefined },
+    );
+    assert.equal(entry.created_by.user_id, org.user_id);
     assert.ok(!JSON.stringify(list.body).includes(ANZ_KEY));
     const filtered = await call(server, 'POST', '/latest/integrations/connections/list', { authorization: bearer(projectId, org.api_key), body: { provider: 'codehost' } });
     assert.equal(filtered.body.results.length, 0);
