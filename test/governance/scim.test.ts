@@ -263,6 +263,11 @@ describe('Okta', () => {
     assert.deepEqual(removed.body.members ?? [], []);
     const replaced = await scim(server, 'PUT', `/Groups/${gid}`, { schemas: [GROUP], displayName: 'Okta Navigators', members: [{ value: id }] });
     assert.deepEqual(replaced.body.members.map((m: any) => m.value), [id]);
+    // A replace of the whole list, then a remove of every member (no value).
+    const listed = await scim(server, 'PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'members', value: [{ value: org.user_id }, { value: id }] }] });
+    assert.deepEqual(listed.body.members.map((m: any) => m.value).sort(), [org.user_id, id].sort());
+    const emptied = await scim(server, 'PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: 'members' }] });
+    assert.deepEqual(emptied.body.members, []);
     assert.equal((await scim(server, 'DELETE', `/Groups/${gid}`)).status, 204);
     expectScimError(await scim(server, 'GET', `/Groups/${gid}`), 404);
   });
@@ -368,6 +373,8 @@ describe('bad input: a SCIM 4xx, nothing changed', () => {
     expectScimError(await patch([{ op: 'add', path: 'members', value: [{ value: '00000000-0000-4000-8000-000000000000' }] }], group, 'Groups'), 400, 'invalidValue');
     expectScimError(await patch([{ op: 'add', path: 'members', value: [{ value: otherOrg.user_id }] }], group, 'Groups'), 400, 'invalidValue');
     expectScimError(await patch([{ op: 'remove', path: 'members[value eq "a"' }], group, 'Groups'), 400, 'invalidPath');
+    const tooMany = Array.from({ length: 10_001 }, (_, i) => ({ value: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }));
+    expectScimError(await patch([{ op: 'add', path: 'members', value: tooMany }], group, 'Groups'), 400, 'invalidValue');
     expectScimError(await patch([{ op: 'replace', value: { id: '00000000-0000-4000-8000-000000000000' } }], group, 'Groups'), 400, 'mutability');
 
     // Unknown schema URNs are refused; a body naming no core schema is malformed.

@@ -68,10 +68,10 @@ interface GroupState {
 }
 
 /** The members a resource names: `[{value: <user id>}, …]`, ids checked later against the organization. */
-function membersOf(value: unknown): Set<string> {
+function membersOf(value: unknown, max = MAX_MEMBERS_PER_REQUEST): Set<string> {
   if (value === undefined || value === null) return new Set();
   if (!Array.isArray(value)) throw scimInvalid('invalidValue', 'members must be a list of {"value": <user id>}.');
-  if (value.length > MAX_MEMBERS_PER_REQUEST) throw scimInvalid('invalidValue', `A request may name at most ${MAX_MEMBERS_PER_REQUEST} members; send larger groups in batches of PATCH add operations.`);
+  if (value.length > max) throw scimInvalid('invalidValue', `A request may name at most ${MAX_MEMBERS_PER_REQUEST} members; send larger groups in batches of PATCH add operations.`);
   const ids = new Set<string>();
   for (const m of value) {
     const id = (m as { value?: unknown } | null)?.value;
@@ -113,6 +113,13 @@ async function membersOfGroups(db: Kysely<Database> | Transaction<Database>, gro
   return byGroup;
 }
 
+/** Statements bind at most 65,535 parameters: large member lists go in slices. */
+function chunks<T>(items: T[], size = 5000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 const uniqueness = (name: string) => new ScimError(409, 'uniqueness', `A group named "${name}" already exists in this organization.`);
 
 /**
@@ -120,15 +127,6 @@ const uniqueness = (name: string) => new ScimError(409, 'uniqueness', `A group n
  * groups changed, and records it. Returns the group id and whether access may have been taken away.
  */
 async function store(trx: Transaction<Database>, audit: AuditContext, organizationId: string, row: GroupRow | undefined, next: GroupState): Promise<{ id: string; accessChanged: boolean }> {
-  // Every member must be a user of this organization that SCIM still shows.
-  if (next.members.size) {
-    const ids = [...next.members];
-    const known = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('organization_id', '=', organizationId).where('scim_deleted_at', 'is', null).execute();
-    if (known.length !== ids.length) {
-      const have = new Set(known.map((k) => k.id));
-      throw scimInvalid('invalidValue', `members: ${ids.find((id) => !have.has(id))} is not a user of this organization.`);
-    }
-  }
   const clash = await trx
     .selectFrom('directory_groups')
     .select('id')
@@ -156,6 +154,14 @@ async function store(trx: Transaction<Database>, audit: AuditContext, organizati
   }
   const added = [...next.members].filter((u) => !before.has(u));
   const removed = [...before].filter((u) => !next.members.has(u));
+  // Every member added must be a user of this organization that SCIM still shows.
+  for (const ids of chunks(added)) {
+    const known = await trx.selectFrom('users').select('id').where('id', 'in', ids).where('organization_id', '=', organizationId).where('scim_deleted_at', 'is', null).execute();
+    if (known.length !== ids.length) {
+      const have = new Set(known.map((k) => k.id));
+      throw scimInvalid('invalidValue', `members: ${ids.find((id) => !have.has(id))} is not a user of this organization.`);
+    }
+  }
   const changed = row === undefined || renamed || row.external_id !== next.externalId || added.length > 0 || removed.length > 0;
   if (!changed) return { id, accessChanged: false };
 
@@ -166,8 +172,8 @@ async function store(trx: Transaction<Database>, audit: AuditContext, organizati
       .where('id', '=', id)
       .execute();
   }
-  if (added.length) await trx.insertInto('directory_group_members').values(added.map((user_id) => ({ group_id: id, user_id }))).onConflict((oc) => oc.doNothing()).execute();
-  if (removed.length) await trx.deleteFrom('directory_group_members').where('group_id', '=', id).where('user_id', 'in', removed).execute();
+  for (const ids of chunks(added)) await trx.insertInto('directory_group_members').values(ids.map((user_id) => ({ group_id: id, user_id }))).onConflict((oc) => oc.doNothing()).execute();
+  for (const ids of chunks(removed)) await trx.deleteFrom('directory_group_members').where('group_id', '=', id).where('user_id', 'in', ids).execute();
   await recordAudit(trx, audit, {
     action: row ? 'scim_group.update' : 'scim_group.create',
     target: { type: 'directory_group', id },
@@ -222,19 +228,38 @@ export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, ca
 }
 
 export async function patchGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, groupId: string, body: unknown, ifMatch: string | undefined, projection: Projection) {
-  const operations = readPatch(body, GROUP_SCHEMAS).map((o) =>
-    // Members are compared by id: Okta sends {value, display}, Entra {value}; keep only the id.
-    o.path?.toLowerCase() === 'members' && Array.isArray(o.value) ? { ...o, value: o.value.map((m) => (m && typeof m === 'object' && 'value' in m ? { value: String((m as { value: unknown }).value).toLowerCase() } : m)) } : o,
-  );
+  const operations = readPatch(body, GROUP_SCHEMAS);
+  // Members named by the request's values, bounded as in a POST or PUT.
+  const named = operations.reduce((n, o) => n + (Array.isArray(o.value) ? o.value.length : 0), 0);
+  if (named > MAX_MEMBERS_PER_REQUEST) throw scimInvalid('invalidValue', `A request may name at most ${MAX_MEMBERS_PER_REQUEST} members; send larger changes in several requests.`);
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
     const row = await findGroup(trx, caller.organizationId, groupId, true);
     checkIfMatch(ifMatch, row.scim_version);
-    const current = (await membersOfGroups(trx, [row.id])).get(row.id)!;
-    const resource = { schemas: [GROUP_SCHEMA], id: row.id, displayName: row.display_name, ...(row.external_id ? { externalId: row.external_id } : {}), members: current.map((m) => ({ value: m.user_id })) };
-    const patched = applyPatch(resource, operations) as Record<string, unknown>;
-    if (patched.id !== row.id) throw scimInvalid('mutability', 'id cannot be changed.');
-    const { accessChanged } = await store(trx, audit, caller.organizationId, row, stateOf(patched));
+    let members = new Set((await trx.selectFrom('directory_group_members').select('user_id').where('group_id', '=', row.id).execute()).map((m) => m.user_id));
+    let resource: Record<string, unknown> = { schemas: [GROUP_SCHEMA], id: row.id, displayName: row.display_name, ...(row.external_id ? { externalId: row.external_id } : {}) };
+    for (const operation of operations) {
+      // The common membership changes (Entra's and Okta's `add`/`remove` of `members` with a list of
+      // {value}) are set operations by id: a large group is not compared member by member.
+      if (operation.path?.toLowerCase() === 'members' && operation.op !== 'replace' && Array.isArray(operation.value)) {
+        for (const id of membersOf(operation.value)) {
+          if (operation.op === 'add') members.add(id);
+          else members.delete(id);
+        }
+        continue;
+      }
+      const patched = applyPatch({ ...resource, members: [...members].map((value) => ({ value })) }, [operation]) as Record<string, unknown>;
+      members = membersOf(patched.members, Infinity);
+      delete patched.members;
+      resource = patched;
+    }
+    if (resource.id !== row.id) throw scimInvalid('mutability', 'id cannot be changed.');
+    const next: GroupState = {
+      displayName: requiredString(resource.displayName, 'displayName', MAX_NAME),
+      externalId: optionalString(resource.externalId, 'externalId', MAX_NAME),
+      members,
+    };
+    const { accessChanged } = await store(trx, audit, caller.organizationId, row, next);
     return { resource: await read(trx, caller.organizationId, row.id, base, wants(projection, 'members')), accessChanged };
   });
 }
