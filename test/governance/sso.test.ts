@@ -344,6 +344,23 @@ describe('signing in', () => {
     assert.equal((await whoAmI(session)).email, 'alice@corp.test');
   });
 
+  test("a wrong client secret is the IdP's refusal, said as such; a deactivated person is refused", async () => {
+    let r = await call(server, 'POST', orgPath(`providers/${providerId}/update`), { ...admin(), body: { client_secret: 'not-the-secret' } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    idp.accounts.set('bob', { email: 'bob@corp.test' });
+    let reply = await finish(await startFlow(`provider_id=${providerId}`, 'bob'));
+    assert.match(expectError(reply, 400, 'validation_error').message, /refused the sign-in \(invalid_client/);
+    assert.ok(!JSON.stringify(reply.body).includes('not-the-secret'));
+    r = await call(server, 'POST', orgPath(`providers/${providerId}/update`), { ...admin(), body: { client_secret: idp.clientSecret } });
+    assert.equal(r.status, 200);
+    const bob = await db().selectFrom('users').select('id').where('email', '=', 'bob@corp.test').executeTakeFirstOrThrow();
+    r = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${bob.id}/deactivate`, admin());
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    reply = await finish(await startFlow(`provider_id=${providerId}`, 'bob'));
+    assert.match(expectError(reply, 403, 'forbidden').message, /deactivated/);
+    noSessionCookie(reply);
+  });
+
   test('a slow or garbled IdP at sign-in is a clear upstream error, and no session', async () => {
     idp.discoveryDelayMs = 4000;
     let r = await call(server, 'GET', `/latest/auth/sso/start?provider_id=${providerId}`);

@@ -79,6 +79,12 @@ export function idpFailure(err: unknown, issuer: string, stage: 'discovery' | 't
     const detail = `${err.error}${err.error_description ? `: ${err.error_description.slice(0, 200)}` : ''}`;
     return new HangarError(400, 'validation_error', `The identity provider at ${issuer} refused the sign-in (${detail}); check the client id and secret, or sign in again.`, 'third_party');
   }
+  if (err instanceof client.WWWAuthenticateChallengeError) {
+    // A 401 with a challenge: the provider refused the client's credentials (invalid_client).
+    const challenge = err.cause?.[0]?.parameters;
+    const detail = challenge?.error ? `${challenge.error}${challenge.error_description ? `: ${challenge.error_description.slice(0, 200)}` : ''}` : `HTTP ${err.status}`;
+    return new HangarError(400, 'validation_error', `The identity provider at ${issuer} refused the sign-in (${detail}); check the client id and secret, or sign in again.`, 'third_party');
+  }
   if (err instanceof client.AuthorizationResponseError) {
     return new HangarError(400, 'validation_error', `The identity provider at ${issuer} did not sign the person in (${err.error}); sign in again.`, 'third_party');
   }
