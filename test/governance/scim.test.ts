@@ -113,6 +113,18 @@ describe('SCIM tokens', () => {
   });
 });
 
+describe('failed tokens', () => {
+  test("count in the address's failed-authentication budget: past it, even a valid token waits (SCIM 429)", async () => {
+    const guarded = await startServer(server.databaseUrl, { HANGAR_AUTH_FAILURES_PER_ADDRESS: '3' });
+    for (let i = 0; i < 3; i++) expectScimError(await scim(guarded, 'GET', '/Users', undefined, { token: `scim_${'x'.repeat(43)}` }), 401);
+    const refused = await scim(guarded, 'GET', '/Users');
+    expectScimError(refused, 429);
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    assert.equal((await scim(server, 'GET', '/Users')).status, 200, 'another server keeps its own count');
+    await guarded.close();
+  });
+});
+
 describe('discovery', () => {
   test('ServiceProviderConfig, ResourceTypes and Schemas, in application/scim+json', async () => {
     const config = await scim(server, 'GET', '/ServiceProviderConfig');
