@@ -8,6 +8,7 @@ export function sessionCookies(config: Config, session: { token: string; expires
   const secure = config.publicUrl.startsWith('https:');
   return [
     serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
+    // The dashboard reads this one and echoes it in x-hangar-csrf on every state-changing call.
     serializeCookie(CSRF_COOKIE, csrfTokenFor(session.token), { httpOnly: false, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
   ];
 }

@@ -16,7 +16,8 @@ import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser, reactivateUser } from '../../governance/users.ts';
 import { invalid } from '../../errors.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
-import { accountCaller, CSRF_COOKIE, csrfTokenFor, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
+import { accountCaller, CSRF_COOKIE, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
+import { sessionCookies } from '../session-cookies.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Email = Type.String({ format: 'email', maxLength: 320 });
@@ -367,12 +368,8 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       const session = await login(db, config.sessionTtlHours, request.body.email, request.body.password, (user) =>
         auditContextAs(request, user.organization_id, { type: 'user', id: user.id, email: user.email }),
       );
-      const secure = config.publicUrl.startsWith('https:');
-      reply.header('set-cookie', [
-        serializeCookie(SESSION_COOKIE, session.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
-        // The dashboard reads this one and echoes it in x-hangar-csrf on every state-changing call.
-        serializeCookie(CSRF_COOKIE, csrfTokenFor(session.token), { httpOnly: false, sameSite: 'strict', secure, path: '/', expires: session.expires_at }),
-      ]);
+      // The same cookies as a single sign-on's callback (routes/sso.ts).
+      reply.header('set-cookie', sessionCookies(config, session));
       return { user_id: session.user_id, organization_id: session.organization_id, expires_at: session.expires_at.toISOString() };
     },
   );
