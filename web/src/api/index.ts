@@ -164,7 +164,15 @@ export interface Connection {
   /** A remote MCP server's address; empty for the other providers. */
   url: string;
   createdAt: string;
+  /** `organization`: a key the organization's admins set, which this project may name too. */
+  scope: 'project' | 'organization';
+  /** Who connected it (for an organization key, who set it). */
+  createdBy: string;
+  /** An organization key: this project's own connection of the provider, used instead of it; '' when the key is used. */
+  overriddenBy: string;
 }
+/** How a picker names a connection: an organization key says so. */
+export const connectionName = (c: Connection) => `${c.label || c.account || c.connectionId}${c.scope === 'organization' ? ' (organization key)' : ''}`;
 /** A provider whose server each connection names (a remote MCP server): connected with an address, not a key. */
 export const isRemote = (p: ProviderInfo) => p.authTypes.includes('headers');
 /** Live connections; a removed one stays in the list only so its steps can say it was removed. */
@@ -172,7 +180,19 @@ export async function connections(): Promise<Connection[]> {
   const r = await ok(api.POST('/latest/integrations/connections/list', { body: PAGE }));
   return r.results
     .filter((c) => c.status !== 'removed')
-    .map((c) => ({ connectionId: c.connection_id, provider: c.provider, label: c.label ?? '', account: c.account ?? '', authType: c.auth_type, status: c.status, url: c.url ?? '', createdAt: c.created_at }));
+    .map((c) => ({
+      connectionId: c.connection_id,
+      provider: c.provider,
+      label: c.label ?? '',
+      account: c.account ?? '',
+      authType: c.auth_type,
+      status: c.status,
+      url: c.url ?? '',
+      createdAt: c.created_at,
+      scope: c.scope,
+      createdBy: c.created_by.email ?? '',
+      overriddenBy: c.overridden_by ?? '',
+    }));
 }
 export const connectWithKey = (provider: string, apiKey: string, label: string) =>
   ok(api.POST('/latest/integrations/connections/create', { body: { provider, api_key: apiKey, ...(label ? { label } : {}) } }));
@@ -468,3 +488,26 @@ export const createScimToken = (organizationId: string, label: string) =>
 export const deleteScimToken = (organizationId: string, tokenId: string) =>
   ok(account.POST('/latest/organizations/{organization_id}/scim/tokens/{token_id}/delete', { ...path({ organization_id: organizationId, token_id: tokenId }), body: {} }));
 // ---- SCIM tokens — end
+
+// ---- organization keys (organization settings) — begin
+export type OrgConnection = Row<'/latest/organizations/{organization_id}/integrations/connections/list', 'post'>;
+export const orgConnections = async (organizationId: string) =>
+  (await ok(account.POST('/latest/organizations/{organization_id}/integrations/connections/list', { ...path({ organization_id: organizationId }), body: PAGE }))).results;
+export const createOrgConnection = (organizationId: string, provider: string, apiKey: string, label: string) =>
+  ok(
+    account.POST('/latest/organizations/{organization_id}/integrations/connections/create', {
+      ...path({ organization_id: organizationId }),
+      body: { provider, api_key: apiKey, ...(label.trim() ? { label: label.trim() } : {}) },
+    }),
+  );
+/** A new key (rotation) and/or a new label; an empty label clears it. */
+export const updateOrgConnection = (organizationId: string, connectionId: string, change: { apiKey?: string; label?: string }) =>
+  ok(
+    account.POST('/latest/organizations/{organization_id}/integrations/connections/{connection_id}/update', {
+      ...path({ organization_id: organizationId, connection_id: connectionId }),
+      body: { ...(change.apiKey ? { api_key: change.apiKey } : {}), ...(change.label !== undefined ? { label: change.label.trim() || null } : {}) },
+    }),
+  );
+export const deleteOrgConnection = (organizationId: string, connectionId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/integrations/connections/{connection_id}/delete', { ...path({ organization_id: organizationId, connection_id: connectionId }), body: {} }));
+// ---- organization keys — end

@@ -178,7 +178,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
                       .filter((c) => c.provider === stepProvider)
                       .map((c) => (
                         <option key={c.connectionId} value={c.connectionId}>
-                          {c.label || c.account}
+                          {api.connectionName(c)}
                         </option>
                       ))}
                   </select>
@@ -471,7 +471,7 @@ function Triggers({ agent }: { agent: api.Agent }) {
                     <option value="">Choose a connection</option>
                     {codehost.map((c) => (
                       <option key={c.connectionId} value={c.connectionId}>
-                        {c.label || c.account}
+                        {api.connectionName(c)}
                       </option>
                     ))}
                   </select>

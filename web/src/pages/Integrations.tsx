@@ -70,7 +70,7 @@ function Providers({ projectId }: { projectId: string }) {
   return (
     <section aria-labelledby="providers-h">
       <h2 id="providers-h">Integrations</h2>
-      <p className="hint">Connected accounts are selectable in tool steps, agent actions and triggers of this project. Integrations are built and supported by Hangar, not by the providers.</p>
+      <p className="hint">Connected accounts, and the keys your organization's admins set for the whole organization, are selectable in tool steps, agent actions and triggers of this project; the project's own connection of a provider is used instead of the organization's key. Integrations are built and supported by Hangar, not by the providers.</p>
       <ErrorNote error={oauthError} />
       <ErrorNote error={connections.error} />
       <div className="cards">
@@ -120,17 +120,21 @@ function Providers({ projectId }: { projectId: string }) {
                 <p className="muted">{canEdit ? 'None yet: connect an account above.' : 'None yet: an editor of this project can connect one.'}</p>
               ) : (
                 <ul className="connections">
-                  {mine.map((c) => (
-                    <li key={c.connectionId}>
-                      <span>
-                        <strong>{c.label || c.account || c.connectionId}</strong>
-                        {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
-                        <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
-                        <span className="muted small"> connected {when(c.createdAt)}</span>
-                      </span>
-                      {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => setRemoving(c) }]} /> : null}
-                    </li>
-                  ))}
+                  {mine.map((c) =>
+                    c.scope === 'organization' ? (
+                      <OrganizationKey key={c.connectionId} connection={c} own={mine.find((x) => x.connectionId === c.overriddenBy)} />
+                    ) : (
+                      <li key={c.connectionId}>
+                        <span>
+                          <strong>{c.label || c.account || c.connectionId}</strong>
+                          {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
+                          <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
+                          <span className="muted small"> connected {when(c.createdAt)}</span>
+                        </span>
+                        {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => setRemoving(c) }]} /> : null}
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
             </article>
@@ -154,6 +158,28 @@ function Providers({ projectId }: { projectId: string }) {
         </p>
       </Confirm>
     </section>
+  );
+}
+
+/**
+ * A key the organization's admins set for the provider: named in steps, agents and triggers like the
+ * project's own; used unless the project has its own connection of the provider.
+ */
+function OrganizationKey({ connection: c, own }: { connection: api.Connection; own?: api.Connection }) {
+  return (
+    <li>
+      <span>
+        <strong>{c.label || c.account || c.connectionId}</strong>
+        {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
+        <span className="badge">organization key</span>
+        <span className={`badge ${own ? '' : 'ok'}`}>{own ? 'overridden' : 'in use'}</span>
+        <span className="muted small">
+          {' '}
+          set by {c.createdBy || 'an organization admin'}
+          {own ? ` · this project's own connection ${own.label || own.account || own.connectionId} is used instead` : ''}
+        </span>
+      </span>
+    </li>
   );
 }
 

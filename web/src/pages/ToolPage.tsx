@@ -211,7 +211,7 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
                 <option value="">Choose a connection</option>
                 {mine.map((c) => (
                   <option key={c.connectionId} value={c.connectionId}>
-                    {c.label || c.account || c.connectionId}
+                    {api.connectionName(c)}
                   </option>
                 ))}
               </select>

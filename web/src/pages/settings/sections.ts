@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { IdentityProviders } from './IdentityProviders.tsx';
 import { Audit } from './Audit.tsx';
 import { ScimTokens } from './ScimTokens.tsx';
+import { OrganizationKeys } from './OrganizationKeys.tsx';
 
 export interface SettingsSection {
   /** The last part of `/org/settings/<path>`. */
@@ -16,5 +17,6 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { path: 'sso', label: 'Single sign-on', component: IdentityProviders },
   { path: 'scim', label: 'SCIM', component: ScimTokens },
+  { path: 'keys', label: 'Organization keys', component: OrganizationKeys },
   { path: 'audit', label: 'Audit', component: Audit },
 ];
