@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
 import { hashPassword } from './passwords.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
@@ -43,8 +43,12 @@ export async function bootstrapOrganization(db: Kysely<Database>, config: Config
   });
 }
 
-/** The error when a change would leave the organization without an active admin. */
-export const LAST_ADMIN = "This user is the organization's last active admin and cannot be deactivated.";
+/** A change would leave the organization without an active admin (409; SCIM answers it as `mutability`). */
+export class LastActiveAdmin extends HangarError {
+  constructor() {
+    super(409, 'conflict', "This user is the organization's last active admin and cannot be deactivated.");
+  }
+}
 
 /**
  * Deactivates a user inside the caller's transaction. Sessions are ended; API keys and MCP OAuth
@@ -71,7 +75,7 @@ export async function deactivateInTransaction(trx: Transaction<Database>, organi
       .where('deactivated_at', 'is', null)
       .forUpdate()
       .execute();
-    if (admins.length === 1) throw conflict(LAST_ADMIN);
+    if (admins.length === 1) throw new LastActiveAdmin();
   }
   let keysStopped = 0;
   if (!user.deactivated_at) {

@@ -6,11 +6,10 @@
 // from SCIM until the directory provisions them again.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { HangarError } from '../../errors.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
 import { canonicalId, isUuid } from '../principal.ts';
-import { deactivateInTransaction, LAST_ADMIN, reactivateInTransaction } from '../users.ts';
+import { deactivateInTransaction, LastActiveAdmin, reactivateInTransaction } from '../users.ts';
 import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredString, type ListQuery } from './common.ts';
 import { ENTERPRISE_USER_SCHEMA, listResponse, USER_SCHEMA } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
@@ -135,7 +134,7 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
 
 /** The organization's last active admin stays active: SCIM's answer for an attribute it may not change. */
 function lastAdmin(err: unknown): never {
-  if (err instanceof HangarError && err.message === LAST_ADMIN) throw scimInvalid('mutability', `${LAST_ADMIN} Make another member an organization admin first.`);
+  if (err instanceof LastActiveAdmin) throw scimInvalid('mutability', `${err.message} Make another member an organization admin first.`);
   throw err;
 }
 
