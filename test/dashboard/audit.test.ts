@@ -59,14 +59,14 @@ test('the trail newest first, Load more, accessible and fitting a phone', async 
   await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
   await rows(page).first().waitFor();
   assert.equal(await rows(page).count(), 50);
-  // Newest first: the invites were the last changes.
-  assert.match((await rows(page).first().textContent())!, /invite\.create.*bo@acme\.example/);
-  assert.match((await rows(page).first().textContent())!, new RegExp(ADMIN));
+  // Newest first: the sign-in, by the person; before it the invites, by the key.
+  assert.match((await rows(page).nth(0).textContent())!, new RegExp(`${ADMIN}person.*session\\.create`));
+  assert.match((await rows(page).nth(1).textContent())!, new RegExp(`${ADMIN}API key.*invite\\.create.*bo@acme\\.example`));
   await assertAccessible(page, 'Audit section');
   await screenshot(page, 'settings-audit');
   await assertFitsPhone(page, 'settings-audit');
   await button(page, 'Load more').click();
-  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 57);
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 58);
   assert.equal(await button(page, 'Load more').count(), 0, 'no further page');
 });
 
@@ -77,12 +77,15 @@ test('filters: typed, from a row, cleared; a refused range shows the reason', as
   await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 2);
   for (const text of await rows(page).allTextContents()) assert.match(text, /invite\.create/);
 
-  await button(page, 'Clear filters').click();
-  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 50);
-  // A row's actor filters by that actor (here the bootstrap key made every change).
+  // A row's actor filters by that actor (the bootstrap key made the invites), beside the filters applied.
   await page.getByRole('button', { name: `Show only changes by ${ADMIN}` }).first().click();
   assert.equal(await page.getByLabel('Actor id', { exact: true }).inputValue(), keyId);
-  await rows(page).first().waitFor();
+  await button(page, 'Clear filters').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 50);
+  await page.getByLabel('Actor id', { exact: true }).fill(keyId);
+  await button(page, 'Filter').click();
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 50);
+  assert.equal(await rows(page).getByText('session.create').count(), 0, "the person's sign-in is not the key's");
   // A row's target.
   await page.getByRole('button', { name: /^Show only changes to invite ana@acme\.example$/ }).click();
   await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Audit records"] tbody tr').length === 1);
