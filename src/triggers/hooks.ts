@@ -51,9 +51,10 @@ export interface HookRow {
 }
 
 /**
- * The hook row of (connection, target), created if new and committed before the code host is asked
- * to create its hook: the code host pings a new hook at once, and the receiver must already find its
- * secret to answer that ping.
+ * The hook row of (project, connection, target), created if new and committed before the code host is
+ * asked to create its hook: the code host pings a new hook at once, and the receiver must already
+ * find its secret to answer that ping. A hook is its project's (its secret is sealed to the project):
+ * projects naming one organization key each get their own (migration 021).
  */
 export async function ensureHook(db: Kysely<Database>, vault: Vault, actor: Actor, connectionId: string, target: string): Promise<void> {
   const id = randomUUID();
@@ -61,20 +62,28 @@ export async function ensureHook(db: Kysely<Database>, vault: Vault, actor: Acto
   await db
     .insertInto('codehost_hooks')
     .values({ id, project_id: actor.project.id, connection_id: connectionId, target, events: JSON.stringify([]), secret: sealed.data, secret_key_id: sealed.keyId })
-    .onConflict((oc) => oc.columns(['connection_id', 'target']).doNothing())
+    .onConflict((oc) => oc.columns(['project_id', 'connection_id', 'target']).doNothing())
     .execute();
 }
 
-/** The hook of (connection, target) (see ensureHook), locked for this transaction. */
-export async function lockHook(trx: Transaction<Database>, connectionId: string, target: string): Promise<HookRow> {
-  const row = await trx.selectFrom('codehost_hooks').select(['id', 'provider_hook_id', 'events']).where('connection_id', '=', connectionId).where('target', '=', target).forUpdate().executeTakeFirstOrThrow();
+/** The project's hook of (connection, target) (see ensureHook), locked for this transaction. */
+export async function lockHook(trx: Transaction<Database>, projectId: string, connectionId: string, target: string): Promise<HookRow> {
+  const row = await trx
+    .selectFrom('codehost_hooks')
+    .select(['id', 'provider_hook_id', 'events'])
+    .where('project_id', '=', projectId)
+    .where('connection_id', '=', connectionId)
+    .where('target', '=', target)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return { ...row, provider_hook_id: row.provider_hook_id === null ? null : Number(row.provider_hook_id), events: row.events as string[] };
 }
 
 /** Forgets a hook row the code host never created (it refused) and no trigger uses. */
-export async function forgetUncreatedHook(db: Kysely<Database>, connectionId: string, target: string): Promise<void> {
+export async function forgetUncreatedHook(db: Kysely<Database>, projectId: string, connectionId: string, target: string): Promise<void> {
   await db
     .deleteFrom('codehost_hooks')
+    .where('project_id', '=', projectId)
     .where('connection_id', '=', connectionId)
     .where('target', '=', target)
     .where('provider_hook_id', 'is', null)

@@ -123,14 +123,14 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       await ensureHook(db, vault, actor, input.connection_id, target);
       try {
         return await db.transaction().execute(async (trx) => {
-          const hook = await lockHook(trx, input.connection_id, target);
+          const hook = await lockHook(trx, actor.project.id, input.connection_id, target);
           const events = [...(await eventsOfHook(trx, hook.id)), ...type.events];
           await syncHook(trx, vault, config, sendFor(actor, input.connection_id), actor.project.id, target, hook, events);
           const row = await trx.insertInto('triggers').values({ ...values, hook_id: hook.id }).returning('id').executeTakeFirstOrThrow();
           return { trigger_id: row.id };
         });
       } catch (err) {
-        await forgetUncreatedHook(db, input.connection_id, target);
+        await forgetUncreatedHook(db, actor.project.id, input.connection_id, target);
         throw err;
       }
     },

@@ -13,7 +13,7 @@ import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enr
 import { orgOwners, owners, type Credentials } from '../../src/integrations/connections.ts';
 import { createVault } from '../../src/integrations/vault.ts';
 import { TEST_ENCRYPTION_KEY } from '../helpers/hangar.ts';
-import { assertNoSecrets, providerEnv, query } from './kit.ts';
+import { assertNoSecrets, freePort, providerEnv, query } from './kit.ts';
 
 const ORG_KEY = 'enr_live_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const ROTATED_KEY = 'enr_live_f9e8d7c6b5a4938271605f4e3d2c1b0a';
@@ -75,7 +75,9 @@ before(async () => {
   ch.seed.repo({ owner: 'octo-org', name: 'hello' });
   // The check of a new key spends one request, so three remain for the projects.
   const env = { HANGAR_COUNTER_STORE: 'postgres', HANGAR_QUOTA_OVERRIDES: JSON.stringify({ 'codehost.requests_per_hour': 4 }), ...providerEnv({ enrichment: enr, codehost: ch }) };
-  a = await startServer(undefined, env);
+  // Server A receives the code host's webhooks (the triggers test).
+  const port = await freePort();
+  a = await startServer(undefined, { ...env, PORT: String(port), HANGAR_PUBLIC_URL: `http://127.0.0.1:${port}` });
   b = await startServer(a.databaseUrl, env);
   org = await bootstrap(a);
   other = await bootstrap(a);
@@ -249,6 +251,29 @@ describe('provider quotas of an organization key', () => {
     const refused = expectError(await repo(p2), 429, 'rate_limited');
     assert.match(refused.message, /quota "requests_per_hour"/);
     assert.equal(ch.requests.filter((r) => r.headers.authorization === `Bearer ${ORG_TOKEN}`).length, 4);
+  });
+});
+
+describe('triggers naming an organization key', () => {
+  test('each project watching one repository through the key gets its own webhook', async () => {
+    const [old] = (await asAdmin('list', { provider: 'codehost' })).body.results;
+    // The quota test spent the first key's budget: a new key is a new connection with its own.
+    assert.equal((await asAdmin(`${old.connection_id}/delete`)).status, 200);
+    const created = await asAdmin('create', { provider: 'codehost', api_key: ORG_TOKEN });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const token = created.body.connection_id;
+    const mark = ch.requests.length;
+    for (const project of [p1, p2]) {
+      const agent = await inProject(project, '/latest/agents/upsert', { name: 'Issue watcher', system_prompt: 'Reacts to issues.' });
+      assert.equal(agent.status, 200, JSON.stringify(agent.body));
+      const trigger = await inProject(project, `/latest/agents/${agent.body.agent_id}/triggers/create`, { type: 'codehost.new_issue', connection_id: token, config: { repository: 'octo-org/hello' } });
+      assert.equal(trigger.status, 200, JSON.stringify(trigger.body));
+    }
+    const hooks = await query(a.databaseUrl, 'SELECT project_id FROM codehost_hooks WHERE connection_id = $1 ORDER BY project_id', [token]);
+    assert.deepEqual(hooks.map((h) => h.project_id).sort(), [p1, p2].sort());
+    const posts = ch.requests.slice(mark).filter((r) => r.method === 'POST' && r.path === '/repos/octo-org/hello/hooks');
+    assert.equal(posts.length, 2);
+    for (const post of posts) assert.equal(post.headers.authorization, `Bearer ${ORG_TOKEN}`);
   });
 });
 

@@ -34,3 +34,9 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
+
+-- A code-host hook is its project's (its secret is sealed to the project). With one connection per
+-- project, (connection, target) named one project's hook; an organization key is named by many
+-- projects, each of which registers its own hook on a repository both watch.
+DROP INDEX codehost_hooks_target_key;
+CREATE UNIQUE INDEX codehost_hooks_target_key ON codehost_hooks (project_id, connection_id, target);
