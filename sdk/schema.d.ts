@@ -9104,6 +9104,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The provider could not be reached, or answered in error, while the key was checked; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -9404,6 +9413,15 @@ export interface operations {
             };
             /** @description A bug on our side; quote the x-request-id. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider could not be reached, or answered in error, while the key was checked; nothing changed. */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

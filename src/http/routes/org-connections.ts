@@ -16,6 +16,7 @@ const Label = Type.String({ maxLength: 200 });
 const Timestamp = Type.String({ format: 'date-time' });
 const OrgParams = Type.Object({ organization_id: Id });
 const ConnectionParams = Type.Object({ organization_id: Id, connection_id: Id });
+const CHECK_FAILED = 'The provider could not be reached, or answered in error, while the key was checked; nothing changed.';
 const admins = 'Organization admins only (403 for anyone else of the organization; 404 for another organization).';
 
 const OrgConnection = Type.Object({
@@ -37,7 +38,7 @@ export function orgConnectionRoutes(app: FastifyInstance, integrations: Integrat
   app.post<{ Params: { organization_id: string }; Body: { provider: string; api_key: string; label?: string } }>(
     '/latest/organizations/:organization_id/integrations/connections/create',
     {
-      config: { auth: 'account' },
+      config: { auth: 'account', errors: { 502: CHECK_FAILED } },
       schema: {
         tags,
         summary: 'Set an organization key',
@@ -73,7 +74,7 @@ export function orgConnectionRoutes(app: FastifyInstance, integrations: Integrat
   app.post<{ Params: { organization_id: string; connection_id: string }; Body: { api_key?: string; label?: string | null } }>(
     '/latest/organizations/:organization_id/integrations/connections/:connection_id/update',
     {
-      config: { auth: 'account' },
+      config: { auth: 'account', errors: { 502: CHECK_FAILED } },
       schema: {
         tags,
         summary: 'Rotate an organization key, or rename it',
