@@ -49,6 +49,7 @@ export async function createGroupRule(db: Kysely<Database>, context: AuditContex
   if (!role) throw invalid('role must be "role:viewer", "role:editor" or "admin".');
   const projectId = canonicalId(input.project_id);
   return db.transaction().execute(async (trx) => {
+    await lockForGroupRules(trx, orgId);
     const project = isUuid(projectId)
       ? await trx.selectFrom('projects').select('id').where('id', '=', projectId).where('organization_id', '=', orgId).executeTakeFirst()
       : undefined;
@@ -87,6 +88,7 @@ export async function deleteGroupRule(db: Kysely<Database>, context: AuditContex
   const id = canonicalId(ruleId);
   if (!isUuid(id)) throw notFound(`Group rule ${ruleId} was not found.`);
   return db.transaction().execute(async (trx) => {
+    await lockForGroupRules(trx, orgId);
     const rule = await trx.deleteFrom('sso_group_rules').where('id', '=', id).where('organization_id', '=', orgId).returning(['group_name', 'project_id', 'role']).executeTakeFirst();
     if (!rule) throw notFound(`Group rule ${ruleId} was not found.`);
     await recordAudit(trx, context, { action: 'sso_group_rule.delete', target: { type: 'sso_group_rule', id }, projectId: rule.project_id, details: { group: rule.group_name, role: rule.role } });
@@ -97,12 +99,22 @@ export async function deleteGroupRule(db: Kysely<Database>, context: AuditContex
 }
 
 /**
+ * Rules are applied one transaction at a time per organization: applying them locks member rows of
+ * several people (a project's admins, to keep one), and two applications taking those locks in
+ * opposite orders would deadlock. A transaction that applies rules takes this lock before any other
+ * (before it writes a user row, say); taking it again later in the same transaction is free.
+ */
+export async function lockForGroupRules(trx: Transaction<Database>, organizationId: string): Promise<void> {
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
+}
+
+/**
  * Brings the person's 'group' memberships in line with the rules their groups match: for each project,
  * the highest role of the matching rules. Returns true when anything changed; access may have been
  * taken away, so the caller must then empty the principal caches (PrincipalCache.changed()).
  */
 export async function applyGroupRules(trx: Transaction<Database>, organizationId: string, userId: string, context: AuditContext): Promise<boolean> {
-  // One person's rules are applied one transaction at a time.
+  await lockForGroupRules(trx, organizationId);
   const user = await trx.selectFrom('users').select('id').where('id', '=', userId).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
   if (!user) return false;
   const wanted = await sql<{ project_id: string; role: Role }>`

@@ -60,6 +60,12 @@ export const errorHandler = (outage: OutageLog) => (error: FastifyError | Hangar
   if (typeof pgCode === 'string' && /^54[0-9A-Z]{3}$/.test(pgCode)) {
     return send(reply, new HangarError(400, 'validation_error', 'A value in the request is too large to store; shorten it.'));
   }
+  // Class 40 (a deadlock or serialization failure): two changes to the same rows met; the database
+  // rolled this one back whole, so nothing was half-done and the same request may simply be sent again.
+  if (typeof pgCode === 'string' && /^40(P01|001)$/.test(pgCode)) {
+    request.log.warn({ err: error }, 'concurrent change rolled back');
+    return send(reply, new HangarError(503, 'service_unavailable', 'Another change to the same records ran at the same moment and this one was rolled back; nothing was changed. Send it again.', 'platform', 1));
+  }
   // encodeURIComponent of text with a lone UTF-16 surrogate: the caller's text, not our bug.
   if (error instanceof URIError) return send(reply, new HangarError(400, 'validation_error', 'A value in the request is not valid text (it holds a lone UTF-16 surrogate).'));
   const status = fe.statusCode ?? 500;
