@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * Start a single sign-on
-         * @description Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets errors as a redirect to the sign-in page with `sso_error`.
+         * @description Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `internal`.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */
@@ -688,7 +688,7 @@ export interface paths {
         };
         /**
          * Where the identity provider sends the browser back
-         * @description Authenticated by its single-use state and the cookie set by `/latest/auth/sso/start`. Validates the ID token (signature by the provider's JWKS, `iss`, `aud`, `exp`, `nonce`), creates the account on a first sign-in of an allowed domain, re-applies the group rules, sets the same session cookies as `POST /latest/auth/login`, and redirects to the dashboard.
+         * @description Authenticated by its single-use state and the cookie set by `/latest/auth/sso/start`. Validates the ID token (signature by the provider's JWKS, `iss`, `aud`, `exp`, `nonce`), finds the account linked to the token's `sub` (or links, or creates on a first sign-in, the account of an allowed domain's address the provider says is verified), re-applies the group rules, sets the same session cookies as `POST /latest/auth/login`, and redirects to the dashboard. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `internal`.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */
@@ -6688,7 +6688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an unverified email, a deactivated account), or the sign-in was started in another browser. */
+            /** @description The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser. */
             403: {
                 headers: {
                     [name: string]: unknown;

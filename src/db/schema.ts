@@ -294,6 +294,7 @@ export interface Database {
     last_used_at: Date | null;
     revoked_at: Date | null;
   };
+  sso_identities: { provider_id: string; subject: string; user_id: string; created_at: CreatedAt };
 }
 
 /**

@@ -2,7 +2,9 @@
 // configured by org admins, the browser's way through a sign-in driven with fetch (redirects followed
 // by hand, cookies kept per site), just-in-time accounts and group rules, ID tokens the provider's
 // key did not sign or that were meant for another client or sign-in, replays, a slow or garbled
-// provider, "require single sign-on", and secrets that never come back.
+// provider, "require single sign-on", and secrets that never come back. Accounts are the provider's
+// subject (sub), never an email claim alone; the page to return to is always one of this site; a
+// browser is sent to the sign-in page with an error code, never with text of the link's choosing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../src/free-port.ts';
@@ -268,6 +270,81 @@ describe('signing in', () => {
     assert.equal((await finish(offsite)).headers.get('location'), '/');
   });
 
+  test('the page to return to is always a path of this site, and an odd one is never a 500', async () => {
+    idp.accounts.set('bob', { email: 'bob@corp.test' });
+    const cases: [string, string][] = [
+      ['/\t/evil.example', '/'],
+      ['/%09/evil.example', '/%09/evil.example'],
+      ['//evil.example', '/'],
+      ['/\\evil.example', '/'],
+      ['https://evil.example', '/'],
+      ['/.//evil.example', '/'],
+      ['/ok?x=ü', '/ok?x=%C3%BC'],
+    ];
+    for (const [next, expected] of cases) {
+      const reply = await finish(await startFlow(`provider_id=${providerId}&next=${encodeURIComponent(next)}`, 'bob'));
+      assert.equal(reply.status, 303, `${JSON.stringify(next)}: ${JSON.stringify(reply.body)}`);
+      const location = reply.headers.get('location')!;
+      assert.equal(new URL(location, publicUrl).origin, publicUrl, `${JSON.stringify(next)} stays on this site`);
+      assert.equal(location, expected, JSON.stringify(next));
+      assert.equal((await whoAmI(sessionHeaders(reply))).email, 'bob@corp.test');
+    }
+  });
+
+  test("an account is its provider subject's: another IdP account claiming the same email is refused", async () => {
+    const identity = await db().selectFrom('sso_identities').selectAll().where('user_id', '=', aliceId).executeTakeFirstOrThrow();
+    assert.deepEqual([identity.provider_id, identity.subject], [providerId, 'alice']);
+    const sessions = await count('sessions');
+    // Another account of the provider says it is alice@corp.test (verified, even): not Alice.
+    idp.accounts.set('alice-impostor', { email: 'alice@corp.test', email_verified: true });
+    const reply = await finish(await startFlow(`provider_id=${providerId}`, 'alice-impostor'));
+    assert.match(expectError(reply, 403, 'forbidden').message, /already linked to another Corp Login account/);
+    noSessionCookie(reply);
+    assert.equal(await count('sessions'), sessions);
+    assert.equal(await db().selectFrom('sso_identities').select('user_id').where('subject', '=', 'alice-impostor').executeTakeFirst(), undefined);
+  });
+
+  test('an account is linked, or created, only for an address the provider says is verified', async () => {
+    const sessions = await count('sessions');
+    const users = await count('users');
+    // The org admin's password account, claimed by an IdP account whose email nobody verified (nOAuth).
+    for (const [account, verified] of [['mallory', undefined], ['mallory2', false]] as const) {
+      idp.accounts.set(account, { email: 'root@corp.test', email_verified: verified });
+      const reply = await finish(await startFlow(`provider_id=${providerId}`, account));
+      assert.match(expectError(reply, 403, 'forbidden').message, verified === false ? /not verified/ : /did not assert that root@corp\.test is verified/);
+      noSessionCookie(reply);
+    }
+    idp.accounts.set('newcomer', { email: 'newcomer@corp.test', email_verified: undefined });
+    assert.match(expectError(await finish(await startFlow(`provider_id=${providerId}`, 'newcomer')), 403, 'forbidden').message, /verified/);
+    assert.equal(await count('sessions'), sessions);
+    assert.equal(await count('users'), users, 'no account created');
+    assert.equal(await db().selectFrom('sso_identities').select('user_id').where('user_id', '=', org.user_id).executeTakeFirst(), undefined, 'the admin is linked to nobody');
+  });
+
+  test("a linked person whose email changes at the provider still signs in as themselves, keeping the account's address", async () => {
+    // Even an address that is another person's (the org admin's): the subject decides, not the claim.
+    for (const email of ['alice.renamed@corp.test', 'root@corp.test']) {
+      idp.accounts.set('alice', { email, email_verified: false, groups: ['engineering'] });
+      const { session } = await signIn('alice');
+      const me = await whoAmI(session);
+      assert.deepEqual([me.user_id, me.email], [aliceId, 'alice@corp.test']);
+    }
+    idp.accounts.set('alice', { email: 'alice@corp.test', groups: ['engineering'] });
+  });
+
+  test('linking an existing account is in the audit trail', async () => {
+    // Pat has a password account of the organization; their first sign-in through the provider links it.
+    const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email: 'lee@corp.test', permissions: role('role:viewer') } });
+    const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'lee password' } });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const lee = await db().selectFrom('users').select('id').where('email', '=', 'lee@corp.test').executeTakeFirstOrThrow();
+    idp.accounts.set('lee-at-idp', { email: 'Lee@corp.test' });
+    const { session } = await signIn('lee-at-idp');
+    assert.equal((await whoAmI(session)).user_id, lee.id);
+    const link = (await auditActions('sso_identity.link')).find((a) => a.target_id === lee.id);
+    assert.deepEqual(link?.details, { provider_id: providerId, provider: 'Corp Login', subject: 'lee-at-idp', email: 'Lee@corp.test' });
+  });
+
   test("an address of another organization, or outside the provider's domains, is refused", async () => {
     await bootstrap(server, 'carol@corp.test');
     idp.accounts.set('carol', { email: 'carol@corp.test' });
@@ -369,11 +446,79 @@ describe('signing in', () => {
     idp.discoveryBody = '<html>maintenance</html>';
     r = await call(server, 'GET', `/latest/auth/sso/start?provider_id=${providerId}`);
     assert.match(expectError(r, 502, 'upstream_error').message, /not valid OpenID metadata/);
-    // A browser is sent back to the sign-in page with the message instead.
+    // A browser is sent back to the sign-in page with the error's code instead.
     const browser = await fetch(`${publicUrl}/latest/auth/sso/start?provider_id=${providerId}`, { redirect: 'manual', headers: { accept: 'text/html' } });
     assert.equal(browser.status, 303);
-    assert.match(browser.headers.get('location')!, /^\/sign-in\?sso_error=.*OpenID%20metadata/);
+    assert.equal(browser.headers.get('location'), '/sign-in?sso_error=idp_unreachable');
+    // … at the callback too.
     idp.discoveryBody = undefined;
+    idp.accounts.set('alice', { email: 'alice@corp.test' });
+    const flow = await startFlow(`provider_id=${providerId}`, 'alice');
+    idp.discoveryBody = '<html>maintenance</html>';
+    const reply = await finish(flow, { accept: 'text/html' });
+    assert.deepEqual([reply.status, reply.headers.get('location')], [303, '/sign-in?sso_error=idp_unreachable']);
+    noSessionCookie(reply);
+    idp.discoveryBody = undefined;
+  });
+});
+
+describe('a browser that fails to sign in', () => {
+  const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const start = async (query: string) => fetch(`${publicUrl}/latest/auth/sso/start?${query}`, { redirect: 'manual', headers: html });
+  const landsOn = (r: { status: number; headers: Headers }, code: string, what: string) => {
+    assert.equal(r.status, 303, what);
+    assert.equal(r.headers.get('location'), `/sign-in?sso_error=${code}`, what);
+    assert.ok(!r.headers.getSetCookie().some((c) => c.startsWith('hangar_session=')), `${what}: no session`);
+  };
+
+  test('is sent to the sign-in page with a code for every failure of the start (4xx and 5xx alike)', async () => {
+    landsOn(await start(''), 'invalid_request', 'neither provider nor email');
+    landsOn(await start(`provider_id=${providerId}&next=${'a'.repeat(2001)}`), 'invalid_request', 'a query the schema refuses');
+    landsOn(await start('provider_id=not-a-provider'), 'unknown_provider', 'a provider id that is no uuid');
+    landsOn(await start(`provider_id=${crypto.randomUUID()}`), 'unknown_provider', 'an unknown provider');
+    landsOn(await start('email=someone%40elsewhere.test'), 'no_provider', 'an address no provider signs in');
+    // The same failures answer other clients with the contract's error body.
+    expectError(await call(server, 'GET', `/latest/auth/sso/start?provider_id=${providerId}&next=${'a'.repeat(2001)}`), 400, 'validation_error');
+  });
+
+  test('is sent to the sign-in page with a code for every failure of the callback', async () => {
+    idp.accounts.set('bob2', { email: 'bob2@corp.test' });
+    const callback = async (query: string) => fetch(`${publicUrl}/latest/auth/sso/callback?${query}`, { redirect: 'manual', headers: html });
+    landsOn(await callback(''), 'invalid_request', 'no state');
+    landsOn(await callback(`state=${'x'.repeat(501)}`), 'invalid_request', 'a query the schema refuses');
+    landsOn(await callback(`state=${'x'.repeat(43)}&code=abc`), 'unknown_sign_in', 'an unknown state');
+
+    const flow = await startFlow(`provider_id=${providerId}`, 'bob2');
+    landsOn(await finish({ ...flow, hangar: new (flow.hangar.constructor as new () => typeof flow.hangar)() }, html), 'wrong_browser', 'another browser');
+    landsOn(await finish(flow, html), 'unknown_sign_in', 'a replay');
+
+    const late = await startFlow(`provider_id=${providerId}`, 'bob2');
+    await db().updateTable('sso_sign_ins').set({ expires_at: new Date(Date.now() - 1000) }).where('used_at', 'is', null).execute();
+    landsOn(await finish(late, html), 'expired', 'an expired sign-in');
+
+    const denied = await startFlow(`provider_id=${providerId}`, 'bob2');
+    const url = new URL(denied.callback);
+    url.search = `?error=access_denied&error_description=${encodeURIComponent('Call +1 555 0100 to unlock your account')}&state=${url.searchParams.get('state')}`;
+    const r = await finish({ ...denied, callback: url.href }, html);
+    landsOn(r, 'idp_refused', "the provider's refusal");
+    assert.ok(!r.headers.get('location')!.includes('555'), 'no text of the link reaches the page');
+
+    idp.tamper = (c) => ({ ...c, aud: 'someone-else' });
+    try {
+      landsOn(await finish(await startFlow(`provider_id=${providerId}`, 'bob2'), html), 'token_invalid', 'a refused ID token');
+    } finally {
+      idp.tamper = undefined;
+    }
+    idp.accounts.set('dave', { email: 'dave@elsewhere.test' });
+    landsOn(await finish(await startFlow(`provider_id=${providerId}`, 'dave'), html), 'not_allowed', 'a domain not allowed');
+    idp.accounts.set('erin', { email: 'erin@corp.test', email_verified: undefined });
+    landsOn(await finish(await startFlow(`provider_id=${providerId}`, 'erin'), html), 'email_unverified', 'an unverified address');
+    idp.accounts.set('alice-impostor', { email: 'alice@corp.test' });
+    landsOn(await finish(await startFlow(`provider_id=${providerId}`, 'alice-impostor'), html), 'identity_conflict', 'an account linked to another subject');
+    // The reason is in the log, with the request id; no token or code is.
+    const refused = server.logs.filter((l) => l.includes('single sign-on refused'));
+    assert.ok(refused.some((l) => l.includes('"sso_error":"email_unverified"') && l.includes('"reqId"') && l.includes('did not assert')), 'the detailed reason is logged');
+    assert.ok(!refused.some((l) => /eyJ[\w-]+\.[\w-]+\./.test(l)), 'no token in the log');
   });
 });
 
@@ -404,12 +549,30 @@ describe('require single sign-on', () => {
   });
 
   test('password sign-in and password invite acceptance are refused; the break-glass admin and API keys still work', async () => {
+    // Sessions open when it is turned on: a member's and the break-glass admin's by password, one by the provider, another organization's.
+    const password = async (email: string, pw: string) => sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email, password: pw } }));
+    const patSession = await password('pat@corp.test', 'pat password');
+    const rootSession = await password('root@corp.test', ADMIN_PASSWORD);
+    idp.accounts.set('alice', { email: 'alice@corp.test', groups: ['engineering'] });
+    const aliceSession = (await signIn('alice')).session;
+    const elsewhere = await bootstrap(server, 'someone@elsewhere.test', 'elsewhere password');
+    const elsewhereSession = await password('someone@elsewhere.test', 'elsewhere password');
+    for (const s of [patSession, rootSession, aliceSession, elsewhereSession]) await whoAmI(s);
+
     const r = await call(server, 'POST', orgPath('settings/update'), { ...admin(), body: { require_sso: true, break_glass_user_ids: [org.user_id.toUpperCase()] } });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.deepEqual(r.body, { organization_id: org.organization_id, require_sso: true, break_glass_user_ids: [org.user_id] });
     assert.deepEqual((await call(server, 'GET', orgPath('settings'), admin())).body, r.body);
     const [audited] = await auditActions('sso_settings.update');
-    assert.deepEqual(audited.details, { require_sso: true, break_glass_user_ids: [org.user_id] });
+    const { password_sessions_ended: ended, ...details } = audited.details as Record<string, unknown>;
+    assert.deepEqual(details, { require_sso: true, break_glass_user_ids: [org.user_id] });
+    assert.ok(typeof ended === 'number' && ended >= 1, 'the number of password sessions ended is recorded');
+
+    // The member's password session ended at once; the break-glass admin's, the provider's and another organization's did not.
+    expectError(await call(server, 'GET', '/latest/auth/info', { headers: patSession }), 401, 'unauthorized');
+    assert.equal((await whoAmI(rootSession)).user_id, org.user_id);
+    assert.equal((await whoAmI(aliceSession)).email, 'alice@corp.test');
+    assert.equal((await whoAmI(elsewhereSession)).organization_id, elsewhere.organization_id);
 
     const refused = await call(server, 'POST', '/latest/auth/login', { body: { email: 'pat@corp.test', password: 'pat password' } });
     assert.match(expectError(refused, 403, 'forbidden').message, /requires single sign-on/);

@@ -1,6 +1,7 @@
 // "Require single sign-on" (issue 24 §1.3): while it is on, the organization's members sign in only
 // through its identity providers; password sign-in and password-based invite acceptance are refused,
-// except to the organization admins named as break-glass accounts. API keys are not affected.
+// except to the organization admins named as break-glass accounts, and the password sessions of the
+// others end when it is turned on. API keys are not affected.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden, invalid } from '../../errors.ts';
@@ -48,7 +49,26 @@ export async function updateSsoSettings(db: Kysely<Database>, context: AuditCont
       .values({ organization_id: orgId, require_sso: input.require_sso, break_glass_user_ids: ids })
       .onConflict((oc) => oc.column('organization_id').doUpdateSet({ require_sso: input.require_sso, break_glass_user_ids: ids, updated_at: new Date() }))
       .execute();
-    await recordAudit(trx, context, { action: 'sso_settings.update', target: { type: 'organization', id: orgId }, details: { require_sso: input.require_sso, break_glass_user_ids: ids } });
+    // Requiring single sign-on also ends the password sessions it would now refuse: a session opened
+    // with a password before must not outlive the rule (sessions are read from the database at every
+    // request, so deleting them is enough, on every server).
+    let ended = 0;
+    if (input.require_sso) {
+      const deleted = await trx
+        .deleteFrom('sessions')
+        .where('sso_provider_id', 'is', null)
+        .where('user_id', 'in', (eb) => {
+          const members = eb.selectFrom('users').select('id').where('organization_id', '=', orgId);
+          return ids.length ? members.where('id', 'not in', ids) : members;
+        })
+        .executeTakeFirst();
+      ended = Number(deleted.numDeletedRows);
+    }
+    await recordAudit(trx, context, {
+      action: 'sso_settings.update',
+      target: { type: 'organization', id: orgId },
+      details: { require_sso: input.require_sso, break_glass_user_ids: ids, ...(input.require_sso ? { password_sessions_ended: ended } : {}) },
+    });
     return { organization_id: orgId, require_sso: input.require_sso, break_glass_user_ids: ids };
   });
 }

@@ -16,14 +16,17 @@ import { applyGroupRules } from '../group-rules.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { digest, randomToken } from '../secrets.ts';
 import { openSession } from '../sessions.ts';
-import { discover, idpFailure } from './idp.ts';
+import { discover, idpFailure, type IdpClient } from './idp.ts';
 import { BASE_SCOPES, callbackUrl, canonicalDomain, secretOwners, type SsoDeps } from './providers.ts';
+import { refusal } from './refusals.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 /** Most groups kept of one person's claim, and the longest name: a claim is the provider's to fill. */
 const MAX_GROUPS = 500;
 const MAX_GROUP_NAME = 256;
 const UNIQUE_VIOLATION = '23505';
+/** OpenID Connect Core §2: a subject is at most 255 ASCII characters. */
+const MAX_SUBJECT = 255;
 
 const stateOwners = (hash: Buffer) => ['sso_sign_in', hash.toString('hex')];
 const restart = 'start again from the sign-in page';
@@ -36,9 +39,29 @@ interface Pending {
   next: string;
 }
 
-/** Only a path of this dashboard may be the page to return to (never another site). */
+const NOWHERE = 'http://h.invalid';
+
+/**
+ * Only a path of this dashboard may be the page to return to (never another site), and it goes into
+ * a Location header: browsers drop tabs and newlines from a URL and read a backslash as a slash, so
+ * `/\t/evil.example` would leave the site; and Node refuses a header with characters beyond Latin-1.
+ * Such characters are refused, and the rest is the URL parser's own (percent-encoded, ASCII) form,
+ * checked again after its normalization (`/.//x` becomes `//x`).
+ */
 export function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && next.length <= 2000 ? next : '/';
+  if (!next || next.length > 2000 || !next.startsWith('/')) return '/';
+  for (let i = 0; i < next.length; i++) {
+    const c = next.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return '/';
+  }
+  let url: URL;
+  try {
+    url = new URL(next, NOWHERE);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === NOWHERE && path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }
 
 function domainOf(email: string): string | undefined {
@@ -79,22 +102,22 @@ export async function startSignIn(deps: SsoDeps, input: StartInput): Promise<{ u
   const email = input.email?.trim();
   if (input.provider_id !== undefined) {
     providerId = canonicalId(input.provider_id);
-    if (!isUuid(providerId)) throw notFound(`Identity provider ${input.provider_id} was not found.`);
+    if (!isUuid(providerId)) throw refusal('unknown_provider', notFound(`Identity provider ${input.provider_id} was not found.`));
   } else if (email) {
     const found = (await providersForEmail(deps, email)).providers[0];
-    if (!found) throw notFound(`No identity provider signs in addresses like ${email}; sign in with your password.`);
+    if (!found) throw refusal('no_provider', notFound(`No identity provider signs in addresses like ${email}; sign in with your password.`));
     providerId = found.provider_id;
   } else {
-    throw invalid('Name the identity provider (provider_id) or your email address (email).');
+    throw refusal('invalid_request', invalid('Name the identity provider (provider_id) or your email address (email).'));
   }
   const provider = await deps.db
     .selectFrom('sso_providers')
     .select(['id', 'issuer', 'client_id', 'client_secret', 'client_secret_key_id', 'scopes'])
     .where('id', '=', providerId)
     .executeTakeFirst();
-  if (!provider) throw notFound(`Identity provider ${input.provider_id ?? providerId} was not found.`);
+  if (!provider) throw refusal('unknown_provider', notFound(`Identity provider ${input.provider_id ?? providerId} was not found.`));
   const clientSecret = deps.vault.open<string>({ keyId: provider.client_secret_key_id, data: provider.client_secret }, secretOwners(provider.id));
-  const configuration = await discover({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps.idp, 'sign-in');
+  const configuration = await discoverToSignIn({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps);
 
   const state = client.randomState();
   const browser = randomToken(32);
@@ -141,7 +164,7 @@ export interface CallbackInput {
 
 export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promise<SignedIn> {
   const state = input.query.get('state');
-  if (!state || state.length > 500) throw invalid(`The sign-in answer has no state; ${restart}.`);
+  if (!state || state.length > 500) throw refusal('invalid_request', invalid(`The sign-in answer has no state; ${restart}.`));
   const hash = digest(state);
   // Consumed before anything else: a replayed callback finds it used.
   const flow = await deps.db
@@ -151,26 +174,26 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
     .where('used_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (!flow) throw invalid(`This sign-in is unknown or was already completed; ${restart}.`);
-  if (flow.expires_at.getTime() < Date.now()) throw invalid(`This sign-in expired; ${restart}.`);
+  if (!flow) throw refusal('unknown_sign_in', invalid(`This sign-in is unknown or was already completed; ${restart}.`));
+  if (flow.expires_at.getTime() < Date.now()) throw refusal('expired', invalid(`This sign-in expired; ${restart}.`));
   const pending = deps.vault.open<Pending>({ keyId: flow.sealed_key_id, data: flow.sealed }, stateOwners(hash));
   const given = input.browser ? digest(input.browser) : Buffer.alloc(32);
   if (!timingSafeEqual(given, Buffer.from(pending.browser, 'hex'))) {
-    throw forbidden(`This sign-in was started in another browser (or its cookie was lost); ${restart} in this browser.`);
+    throw refusal('wrong_browser', forbidden(`This sign-in was started in another browser (or its cookie was lost); ${restart} in this browser.`));
   }
   const provider = await deps.db
     .selectFrom('sso_providers')
     .select(['id', 'organization_id', 'name', 'issuer', 'client_id', 'client_secret', 'client_secret_key_id', 'group_claim'])
     .where('id', '=', flow.provider_id)
     .executeTakeFirst();
-  if (!provider) throw notFound(`The identity provider of this sign-in was removed; ${restart}.`);
+  if (!provider) throw refusal('unknown_provider', notFound(`The identity provider of this sign-in was removed; ${restart}.`));
   const providerError = input.query.get('error');
   if (providerError) {
     const description = input.query.get('error_description');
-    throw new HangarError(400, 'validation_error', `${provider.name} did not sign you in (${providerError.slice(0, 100)}${description ? `: ${description.slice(0, 200)}` : ''}); ${restart}.`, 'third_party');
+    throw refusal('idp_refused', new HangarError(400, 'validation_error', `${provider.name} did not sign you in (${providerError.slice(0, 100)}${description ? `: ${description.slice(0, 200)}` : ''}); ${restart}.`, 'third_party'));
   }
   const clientSecret = deps.vault.open<string>({ keyId: provider.client_secret_key_id, data: provider.client_secret }, secretOwners(provider.id));
-  const configuration = await discover({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps.idp, 'sign-in');
+  const configuration = await discoverToSignIn({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps);
 
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   const current = new URL(callbackUrl(deps.publicUrl));
@@ -181,10 +204,12 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
     throw tokenRefusal(err, provider.name, provider.issuer);
   }
   const idToken = tokens.claims();
-  if (!idToken) throw new HangarError(400, 'validation_error', `${provider.name} answered without an ID token; ${restart}.`, 'third_party');
+  if (!idToken) throw refusal('token_invalid', new HangarError(400, 'validation_error', `${provider.name} answered without an ID token; ${restart}.`, 'third_party'));
+  const subject = idToken.sub;
+  if (!subject || subject.length > MAX_SUBJECT) throw refusal('token_invalid', new HangarError(400, 'validation_error', `The ID token from ${provider.name} names no subject (sub), or one longer than ${MAX_SUBJECT} characters; ${restart}.`, 'third_party'));
   let claims: Record<string, unknown> = { ...idToken };
   // Providers that keep claims out of the ID token (the OpenID default for the scopes' claims) give them at userinfo.
-  const needsUserinfo = typeof claims.email !== 'string' || (provider.group_claim !== null && claims[provider.group_claim] === undefined);
+  const needsUserinfo = typeof claims.email !== 'string' || claims.email_verified === undefined || (provider.group_claim !== null && claims[provider.group_claim] === undefined);
   if (needsUserinfo && configuration.serverMetadata().userinfo_endpoint) {
     try {
       const info = await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
@@ -192,66 +217,152 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
       if (typeof idToken.email !== 'string' && typeof info.email === 'string') claims.email = info.email;
       if (idToken.email_verified === undefined && info.email_verified !== undefined) claims.email_verified = info.email_verified;
     } catch (err) {
-      throw idpFailure(err, provider.issuer, 'userinfo', 'sign-in');
+      throw fromIdp(idpFailure(err, provider.issuer, 'userinfo', 'sign-in'));
     }
   }
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
-  if (!email || email.length > 320) throw forbidden(`${provider.name} did not say the person's email address (the email claim); its administrator must release it to Hangar.`);
-  if (claims.email_verified === false) throw forbidden(`${provider.name} says ${email} is not verified; verify it there and sign in again.`);
-  const domain = domainOf(email);
-  const allowed = domain
-    ? await deps.db.selectFrom('sso_provider_domains').select('domain').where('provider_id', '=', provider.id).where('domain', '=', domain).executeTakeFirst()
-    : undefined;
-  if (!allowed) throw forbidden(`${email} is not an address ${provider.name} may sign in to this organization; its allowed domains do not include ${domain ?? 'it'}.`);
-  const groups = groupsOf(provider.group_claim ? claims[provider.group_claim] : undefined);
-  const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) || null : null;
+  const person: Claimed = {
+    subject,
+    email,
+    verified: claims.email_verified,
+    name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) || null : null,
+    groups: groupsOf(provider.group_claim ? claims[provider.group_claim] : undefined),
+  };
 
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const user = await signInUser(trx, input, { organizationId: provider.organization_id, providerId: provider.id, providerName: provider.name, email, name, groups });
-      const actor: AuditActor = { type: 'user', id: user.id, email };
+      const user = await signInUser(trx, input, provider, person);
+      const actor: AuditActor = { type: 'user', id: user.id, email: user.email };
       const context = input.audit(provider.organization_id, actor);
       const accessChanged = await applyGroupRules(trx, provider.organization_id, user.id, context);
       const session = await openSession(trx, input.sessionTtlHours, { id: user.id, organization_id: provider.organization_id }, provider.id, context);
       return { ...session, provider_id: provider.id, next: pending.next, accessChanged };
     });
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(`An account for ${email} was created a moment ago; ${restart}.`);
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw refusal('retry', conflict(`Another sign-in created or linked this person's account a moment ago; ${restart}.`));
+    }
     throw err;
   }
 }
 
-/** The person's account in the provider's organization: found, or created just in time. Their groups are recorded. */
-async function signInUser(
-  trx: Transaction<Database>,
-  input: CallbackInput,
-  who: { organizationId: string; providerId: string; providerName: string; email: string; name: string | null; groups: string[] },
-): Promise<{ id: string }> {
+/** What the provider says of the person. Only `subject` identifies them; the rest is theirs or the provider's to change. */
+interface Claimed {
+  subject: string;
+  email: string;
+  verified: unknown;
+  name: string | null;
+  groups: string[];
+}
+
+interface SigningProvider {
+  id: string;
+  organization_id: string;
+  name: string;
+}
+
+/**
+ * The person's account in the provider's organization. The provider's subject (`sub`) is what
+ * identifies them: an account once linked to it is theirs whatever email the provider later says
+ * (an email claim can be one the person set themselves). An account is linked, or created just in
+ * time, only for an address the provider asserts is verified, and never when it is already linked
+ * to another subject of the same provider. Their groups are recorded.
+ */
+async function signInUser(trx: Transaction<Database>, input: CallbackInput, provider: SigningProvider, who: Claimed): Promise<{ id: string; email: string }> {
+  const identity = await trx
+    .selectFrom('sso_identities')
+    .select('user_id')
+    .where('provider_id', '=', provider.id)
+    .where('subject', '=', who.subject)
+    .executeTakeFirst();
+  if (identity) {
+    const user = await trx.selectFrom('users').select(['id', 'email', 'organization_id', 'deactivated_at']).where('id', '=', identity.user_id).forUpdate().executeTakeFirstOrThrow();
+    if (user.organization_id !== provider.organization_id) {
+      throw refusal('not_allowed', forbidden(`This ${provider.name} account is linked to an account of another organization; it cannot sign in here.`));
+    }
+    if (user.deactivated_at) throw refusal('account_deactivated', forbidden(`The account of ${user.email} is deactivated; an organization admin must restore it first.`));
+    // The admin's list of domains keeps its say over accounts already linked (a domain removed, an address changed).
+    await assertDomainAllowed(trx, provider, user.email);
+    await trx.updateTable('users').set({ idp_groups: who.groups }).where('id', '=', user.id).execute();
+    return user;
+  }
+
+  if (!who.email || who.email.length > 320) {
+    throw refusal('email_missing', forbidden(`${provider.name} did not say the person's email address (the email claim); its administrator must release it to Hangar.`));
+  }
+  if (who.verified === false) throw refusal('email_unverified', forbidden(`${provider.name} says ${who.email} is not verified; verify it there and sign in again.`));
+  if (who.verified !== true) {
+    throw refusal(
+      'email_unverified',
+      forbidden(`${provider.name} did not assert that ${who.email} is verified (the email_verified claim); Hangar links or creates an account only for an address the provider says is verified. Its administrator must release email_verified to Hangar.`),
+    );
+  }
+  await assertDomainAllowed(trx, provider, who.email);
   const existing = await trx
     .selectFrom('users')
-    .select(['id', 'organization_id', 'deactivated_at'])
+    .select(['id', 'email', 'organization_id', 'deactivated_at'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', who.email.toLowerCase()))
     .forUpdate()
     .executeTakeFirst();
-  if (existing && existing.organization_id !== who.organizationId) {
-    throw forbidden(`${who.email} already has an account in another organization; it cannot sign in through ${who.providerName}. Sign in as you usually do.`);
+  if (existing && existing.organization_id !== provider.organization_id) {
+    throw refusal('not_allowed', forbidden(`${who.email} already has an account in another organization; it cannot sign in through ${provider.name}. Sign in as you usually do.`));
   }
-  if (existing?.deactivated_at) throw forbidden(`The account of ${who.email} is deactivated; an organization admin must restore it first.`);
+  if (existing?.deactivated_at) throw refusal('account_deactivated', forbidden(`The account of ${who.email} is deactivated; an organization admin must restore it first.`));
+  const audit = (user: { id: string; email: string }) => input.audit(provider.organization_id, { type: 'user', id: user.id, email: user.email });
   if (existing) {
+    const other = await trx.selectFrom('sso_identities').select('subject').where('provider_id', '=', provider.id).where('user_id', '=', existing.id).executeTakeFirst();
+    if (other) {
+      throw refusal(
+        'identity_conflict',
+        forbidden(`The account of ${existing.email} is already linked to another ${provider.name} account, and only that one signs in to it; sign in with that account.`),
+      );
+    }
+    await trx.insertInto('sso_identities').values({ provider_id: provider.id, subject: who.subject, user_id: existing.id }).execute();
     await trx.updateTable('users').set({ idp_groups: who.groups }).where('id', '=', existing.id).execute();
+    await recordAudit(trx, audit(existing), {
+      action: 'sso_identity.link',
+      target: { type: 'user', id: existing.id },
+      details: { provider_id: provider.id, provider: provider.name, subject: who.subject, email: who.email },
+    });
     return existing;
   }
-  const id = randomUUID();
+  const user = { id: randomUUID(), email: who.email };
   await trx
     .insertInto('users')
-    .values({ id, organization_id: who.organizationId, email: who.email, name: who.name, password_hash: null, org_role: 'member', idp_groups: who.groups })
+    .values({ id: user.id, organization_id: provider.organization_id, email: who.email, name: who.name, password_hash: null, org_role: 'member', idp_groups: who.groups })
     .execute();
-  await recordAudit(trx, input.audit(who.organizationId, { type: 'user', id, email: who.email }), {
+  await trx.insertInto('sso_identities').values({ provider_id: provider.id, subject: who.subject, user_id: user.id }).execute();
+  await recordAudit(trx, audit(user), {
     action: 'user.provision',
-    target: { type: 'user', id },
-    details: { email: who.email, provider_id: who.providerId, provider: who.providerName, groups: who.groups.slice(0, 50) },
+    target: { type: 'user', id: user.id },
+    details: { email: who.email, provider_id: provider.id, provider: provider.name, subject: who.subject, groups: who.groups.slice(0, 50) },
   });
-  return { id };
+  return user;
+}
+
+async function assertDomainAllowed(trx: Transaction<Database>, provider: SigningProvider, email: string): Promise<void> {
+  const domain = domainOf(email);
+  const allowed = domain
+    ? await trx.selectFrom('sso_provider_domains').select('domain').where('provider_id', '=', provider.id).where('domain', '=', domain).executeTakeFirst()
+    : undefined;
+  if (!allowed) {
+    throw refusal('not_allowed', forbidden(`${email} is not an address ${provider.name} may sign in to this organization; its allowed domains do not include ${domain ?? 'it'}.`));
+  }
+}
+
+/** discover() for a sign-in, its failures given their codes: the provider unreachable, or refusing. */
+async function discoverToSignIn(idp: IdpClient, deps: SsoDeps) {
+  try {
+    return await discover(idp, deps.idp, 'sign-in');
+  } catch (err) {
+    throw err instanceof HangarError ? fromIdp(err) : err;
+  }
+}
+
+/** A failure of the provider during a sign-in: it refused (a 4xx of its own), or could not be used at all. */
+function fromIdp(error: HangarError): HangarError {
+  if (error.status === 502 || error.audience !== 'third_party') return refusal('idp_unreachable', error);
+  return refusal('idp_refused', error);
 }
 
 /** A group claim as providers send it: a list of names (or one name); anything else is no group. */
@@ -280,7 +391,7 @@ function tokenRefusal(err: unknown, name: string, issuer: string): HangarError {
     [oauth.UNSUPPORTED_OPERATION]: 'it is signed with an algorithm Hangar does not accept',
   };
   if (code && reason[code]) {
-    return new HangarError(400, 'validation_error', `The ID token from ${name} was refused: ${reason[code]}. Nobody was signed in; ${restart}.`, 'third_party');
+    return refusal('token_invalid', new HangarError(400, 'validation_error', `The ID token from ${name} was refused: ${reason[code]}. Nobody was signed in; ${restart}.`, 'third_party'));
   }
-  return idpFailure(err, issuer, 'token', 'sign-in');
+  return fromIdp(idpFailure(err, issuer, 'token', 'sign-in'));
 }

@@ -1,16 +1,18 @@
 // Single sign-on routes (issue 24 §1): an organization's identity providers, group rules and the
 // "require single sign-on" setting (organization admins), and the browser's way through a sign-in.
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { HangarError } from '../../errors.ts';
+import { errorHandler } from '../errors.ts';
 import { createGroupRule, deleteGroupRule, listGroupRules } from '../../governance/group-rules.ts';
 import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { createProvider, deleteProvider, listProviders, MAX_DOMAINS, MAX_SCOPES, updateProvider, type SsoDeps } from '../../governance/sso/providers.ts';
 import { getSsoSettings, MAX_BREAK_GLASS, updateSsoSettings } from '../../governance/sso/settings.ts';
-import { completeSignIn, providersForEmail, startSignIn } from '../../governance/sso/sign-in.ts';
+import { SSO_ERROR_CODES, ssoErrorCode } from '../../governance/sso/refusals.ts';
+import { completeSignIn, providersForEmail, safeNext, startSignIn } from '../../governance/sso/sign-in.ts';
 import type { Vault } from '../../integrations/vault.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
@@ -72,6 +74,8 @@ const StartQuery = Type.Object({
   email: Type.Optional(Type.String({ minLength: 3, maxLength: 320, description: 'Routes to the provider of the address\'s domain, and is passed to it as `login_hint`.' })),
   next: Type.Optional(Type.String({ maxLength: 2000, description: 'A dashboard path to land on once signed in.' })),
 });
+const BROWSER_ERRORS =
+  'A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: ' + SSO_ERROR_CODES.map((c) => `\`${c}\``).join(', ') + '.';
 const UPSTREAM = 'The identity provider did not answer in time, or answered something that is not OpenID Connect.';
 const EmailQuery = Type.Object({ email: Type.String({ minLength: 3, maxLength: 320 }) });
 
@@ -79,6 +83,7 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
   const db = database.kysely;
   const deps: SsoDeps = { db, vault, publicUrl: config.publicUrl, idp: { allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs } };
   const tags = ['single sign-on'];
+  const fallback = errorHandler(database.outage);
   const admin = { auth: 'account' as const };
   // A change that can take access away answers only once no server holds the old access in memory.
   const forgetIf = async <T extends { accessChanged: boolean }>(change: Promise<T>): Promise<Omit<T, 'accessChanged'>> => {
@@ -230,11 +235,11 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
     '/latest/auth/sso/start',
     {
       config: { auth: 'anonymous', errors: { 502: UPSTREAM } },
+      errorHandler: toSignInPage,
       schema: {
         tags,
         summary: 'Start a single sign-on',
-        description:
-          'Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets errors as a redirect to the sign-in page with `sso_error`.',
+        description: `Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by \`provider_id\` or by the domain of \`email\`. ${BROWSER_ERRORS}`,
         querystring: StartQuery,
         response: {
           303: Type.Null({ description: "To the provider's authorization endpoint." }),
@@ -243,23 +248,28 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
         },
       },
     },
-    (request, reply) =>
-      forBrowser(request, reply, async () => {
-        const started = await startSignIn(deps, request.query);
-        reply.header('set-cookie', serializeCookie(FLOW_COOKIE, started.browser, { httpOnly: true, sameSite: 'lax', secure: secure(), path: FLOW_PATH, expires: started.expires_at }));
-        return reply.redirect(started.url, 303);
-      }),
+    async (request, reply) => {
+      const started = await startSignIn(deps, request.query);
+      reply.header('set-cookie', serializeCookie(FLOW_COOKIE, started.browser, { httpOnly: true, sameSite: 'lax', secure: secure(), path: FLOW_PATH, expires: started.expires_at }));
+      return reply.redirect(started.url, 303);
+    },
   );
 
   app.get(
     '/latest/auth/sso/callback',
     {
-      config: { auth: 'anonymous', errors: { 403: 'The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an unverified email, a deactivated account), or the sign-in was started in another browser.', 502: UPSTREAM } },
+      config: {
+        auth: 'anonymous',
+        errors: {
+          403: 'The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser.',
+          502: UPSTREAM,
+        },
+      },
+      errorHandler: toSignInPage,
       schema: {
         tags,
         summary: 'Where the identity provider sends the browser back',
-        description:
-          'Authenticated by its single-use state and the cookie set by `/latest/auth/sso/start`. Validates the ID token (signature by the provider\'s JWKS, `iss`, `aud`, `exp`, `nonce`), creates the account on a first sign-in of an allowed domain, re-applies the group rules, sets the same session cookies as `POST /latest/auth/login`, and redirects to the dashboard.',
+        description: `Authenticated by its single-use state and the cookie set by \`/latest/auth/sso/start\`. Validates the ID token (signature by the provider's JWKS, \`iss\`, \`aud\`, \`exp\`, \`nonce\`), finds the account linked to the token's \`sub\` (or links, or creates on a first sign-in, the account of an allowed domain's address the provider says is verified), re-applies the group rules, sets the same session cookies as \`POST /latest/auth/login\`, and redirects to the dashboard. ${BROWSER_ERRORS}`,
         querystring: Type.Object(
           { state: Type.Optional(Type.String({ maxLength: 500 })), code: Type.Optional(Type.String({ maxLength: 4000 })), error: Type.Optional(Type.String({ maxLength: 500 })) },
           { additionalProperties: true },
@@ -270,34 +280,37 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
         },
       },
     },
-    (request, reply) =>
-      forBrowser(request, reply, async () => {
-        const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-        const header = request.headers.cookie;
-        const signedIn = await completeSignIn(deps, {
-          query,
-          browser: header ? parseCookies(header)[FLOW_COOKIE] : undefined,
-          sessionTtlHours: config.sessionTtlHours,
-          audit: (organizationId, actor) => auditContextAs(request, organizationId, actor),
-        });
-        if (signedIn.accessChanged) await principals.changed();
-        reply.header('set-cookie', [...sessionCookies(config, signedIn), serializeCookie(FLOW_COOKIE, '', { path: FLOW_PATH, expires: new Date(0) })]);
-        return reply.redirect(signedIn.next, 303);
-      }),
+    async (request, reply) => {
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const header = request.headers.cookie;
+      const signedIn = await completeSignIn(deps, {
+        query,
+        browser: header ? parseCookies(header)[FLOW_COOKIE] : undefined,
+        sessionTtlHours: config.sessionTtlHours,
+        audit: (organizationId, actor) => auditContextAs(request, organizationId, actor),
+      });
+      if (signedIn.accessChanged) await principals.changed();
+      reply.header('set-cookie', [...sessionCookies(config, signedIn), serializeCookie(FLOW_COOKIE, '', { path: FLOW_PATH, expires: new Date(0) })]);
+      // Checked again here: a sign-in started before the rule was tightened carries its page sealed.
+      return reply.redirect(safeNext(signedIn.next), 303);
+    },
   );
 
   function secure() {
     return config.publicUrl.startsWith('https:');
   }
 
-  /** A browser (it asked for HTML) is sent to the sign-in page with the error's message; other clients get the error itself. */
-  async function forBrowser(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-    try {
-      return await run();
-    } catch (err) {
-      if (!(err instanceof HangarError) || !(request.headers.accept ?? '').includes('text/html')) throw err;
-      request.log.info({ err: { type: err.type, message: err.message } }, 'single sign-on refused');
-      return reply.redirect(`/sign-in?sso_error=${encodeURIComponent(err.message)}`, 303);
-    }
+  /**
+   * Every failure of the start or the callback, whatever its class (a refusal, the provider failing,
+   * the query's schema, the rate limit, a bug): a browser (it asked for HTML) is sent to the sign-in
+   * page with the failure's code only, the reason going to the log (with the request id); other
+   * clients get the error itself.
+   */
+  function toSignInPage(error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) {
+    if (!(request.headers.accept ?? '').includes('text/html')) return fallback(error, request, reply);
+    const code = ssoErrorCode(error);
+    if (code === 'internal' && !(error instanceof HangarError)) request.log.error({ err: error }, 'single sign-on failed');
+    else request.log.info({ sso_error: code, err: { type: (error as HangarError).type, message: error.message } }, 'single sign-on refused');
+    return reply.redirect(`/sign-in?sso_error=${code}`, 303);
   }
 }
