@@ -368,7 +368,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate a user of the organization
-         * @description Organization admins only. Every key, session and MCP OAuth grant of the user stops working at once, on every server of the region. Sessions are ended; keys and grants are suspended (`keys_revoked` counts the keys that stopped working) and work again if the user is reactivated.
+         * @description Organization admins only. Revokes every API key and MCP OAuth grant of the user and ends their sessions, at once, on every server of the region (`keys_revoked` counts the keys revoked). Revoked keys and grants never work again, not after `…/reactivate` nor after the identity provider sets the user `active` again over SCIM: a reactivated user creates new keys. (SCIM `active: false` is a suspension instead: the keys come back with `active: true`.)
          *
          *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
          */
@@ -390,7 +390,7 @@ export interface paths {
         put?: never;
         /**
          * Reactivate a deactivated user of the organization
-         * @description Organization admins only. The keys the user had work again (no new key is made); they sign in again for a dashboard session. A user who is active is left as is.
+         * @description Organization admins only. Restores the account: the user signs in again for a dashboard session and creates new keys. Keys and MCP OAuth grants revoked by `…/deactivate` stay revoked; only the keys of a user the identity provider suspended (SCIM `active: false`) work again, and `keys_restored` counts those (no new key is made). A user who is active is left as is.
          *
          *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
          */

@@ -1,6 +1,7 @@
-// Organizations and their users: the first organization of an install, and deactivation, which
-// ends the user's sessions and suspends their keys in the same transaction (reactivation restores them).
-import type { Kysely, Transaction } from 'kysely';
+// Organizations and their users: the first organization of an install, and deactivation, which ends
+// the user's sessions and suspends their keys in the same transaction (reactivation restores them);
+// an admin's deactivation also revokes the keys and MCP grants for good.
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
@@ -51,13 +52,26 @@ export class LastActiveAdmin extends HangarError {
 }
 
 /**
- * Deactivates a user inside the caller's transaction. Sessions are ended; API keys and MCP OAuth
- * grants are suspended, not revoked: principal.ts and the MCP token verifier only accept a credential
- * whose user has no deactivated_at, so they stop on the next request (once the caller has emptied the
- * principal caches) and work again if the user is reactivated. `keysStopped` counts the keys that
- * worked until now.
+ * Locks the organization's row: every change that can deactivate or reactivate a user (and so change
+ * who the active admins are) takes it first, before any user row, so concurrent changes queue in one
+ * order instead of each holding one admin row and waiting for another's (40P01). SCIM's group
+ * changes take the same lock.
+ */
+export async function lockOrganization(trx: Transaction<Database>, organizationId: string): Promise<void> {
+  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Deactivates a user inside the caller's transaction, which must have called lockOrganization before
+ * locking any user row (it is taken here too, for callers that lock nothing else). Sessions are
+ * ended; API keys and MCP OAuth grants are suspended, not revoked: principal.ts and the MCP token
+ * verifier only accept a credential whose user has no deactivated_at, so they stop on the next
+ * request (once the caller has emptied the principal caches) and work again if the user is
+ * reactivated. Callers that must make it permanent revoke them too (revokeCredentialsInTransaction).
+ * `keysStopped` counts the keys that worked until now.
  */
 export async function deactivateInTransaction(trx: Transaction<Database>, organizationId: string, userId: string) {
+  await lockOrganization(trx, organizationId);
   const user = await trx
     .selectFrom('users')
     .select(['id', 'org_role', 'deactivated_at'])
@@ -67,15 +81,15 @@ export async function deactivateInTransaction(trx: Transaction<Database>, organi
     .executeTakeFirst();
   if (!user) throw notFound(`User ${userId} was not found in this organization.`);
   if (user.org_role === 'admin' && !user.deactivated_at) {
+    // Counted under the organization's lock: no other deactivation can run between count and update.
     const admins = await trx
       .selectFrom('users')
-      .select('id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('organization_id', '=', organizationId)
       .where('org_role', '=', 'admin')
       .where('deactivated_at', 'is', null)
-      .forUpdate()
-      .execute();
-    if (admins.length === 1) throw new LastActiveAdmin();
+      .executeTakeFirstOrThrow();
+    if (Number(admins.n) <= 1) throw new LastActiveAdmin();
   }
   let keysStopped = 0;
   if (!user.deactivated_at) {
@@ -91,8 +105,20 @@ export async function deactivateInTransaction(trx: Transaction<Database>, organi
   return { changed: !user.deactivated_at, keysStopped, sessionsEnded: Number(sessions.numDeletedRows) };
 }
 
+/**
+ * Revokes every API key and MCP OAuth grant (so its access and refresh tokens) of a user, for good:
+ * reactivating the user later does not bring them back.
+ */
+export async function revokeCredentialsInTransaction(trx: Transaction<Database>, userId: string) {
+  const at = new Date();
+  const keys = await trx.updateTable('api_keys').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  const grants = await sql`UPDATE oauth_grants SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL`.execute(trx);
+  return { keysRevoked: Number(keys.numUpdatedRows), grantsRevoked: Number(grants.numAffectedRows ?? 0) };
+}
+
 /** Restores a deactivated user inside the caller's transaction: their keys and grants work again; no new ones are made. */
 export async function reactivateInTransaction(trx: Transaction<Database>, organizationId: string, userId: string) {
+  await lockOrganization(trx, organizationId);
   const user = await trx
     .selectFrom('users')
     .select(['id', 'deactivated_at'])
@@ -118,26 +144,44 @@ function checkOrgAdmin(caller: Principal, organizationId: string, userId: string
   return { orgId, id: canonicalId(userId) };
 }
 
-/** An organization admin deactivates a user: the caller must then empty the principal caches. */
+/**
+ * An organization admin deactivates a user: the incident path. Unlike SCIM's `active: false` (a
+ * suspension the directory can lift), every key and MCP OAuth grant is revoked, so neither a
+ * reactivation nor the identity provider's next sync can bring a leaked credential back. The caller
+ * must then empty the principal caches.
+ */
 export async function deactivateUser(db: Kysely<Database>, context: AuditContext, caller: Principal, organizationId: string, userId: string) {
   const { orgId, id } = checkOrgAdmin(caller, organizationId, userId, 'Deactivating');
   return db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, orgId);
     const done = await deactivateInTransaction(trx, orgId, id);
-    if (done.changed) await recordAudit(trx, context, { action: 'user.deactivate', target: { type: 'user', id }, details: { keys_suspended: done.keysStopped, sessions_ended: done.sessionsEnded } });
+    const revoked = await revokeCredentialsInTransaction(trx, id);
+    if (done.changed || revoked.keysRevoked || revoked.grantsRevoked) {
+      await recordAudit(trx, context, {
+        action: 'user.deactivate',
+        target: { type: 'user', id },
+        details: { keys_revoked: revoked.keysRevoked, grants_revoked: revoked.grantsRevoked, sessions_ended: done.sessionsEnded },
+      });
+    }
     return {
       user_id: id,
       organization_id: orgId,
       deactivated: true as const,
-      keys_revoked: done.keysStopped,
+      keys_revoked: revoked.keysRevoked,
       sessions_ended: done.sessionsEnded,
     };
   });
 }
 
-/** An organization admin restores a deactivated user: the keys they had work again. */
+/**
+ * An organization admin restores a deactivated user's account. Keys and grants revoked by the admin
+ * deactivation stay revoked (the user makes new keys); a user the directory suspended (SCIM
+ * `active: false`) gets back the keys they had, which `keys_restored` counts.
+ */
 export async function reactivateUser(db: Kysely<Database>, context: AuditContext, caller: Principal, organizationId: string, userId: string) {
   const { orgId, id } = checkOrgAdmin(caller, organizationId, userId, 'Reactivating');
   return db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, orgId);
     const done = await reactivateInTransaction(trx, orgId, id);
     if (done.changed) await recordAudit(trx, context, { action: 'user.reactivate', target: { type: 'user', id } });
     const keys = await trx.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', id).where('revoked_at', 'is', null).executeTakeFirstOrThrow();

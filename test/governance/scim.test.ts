@@ -2,9 +2,15 @@
 // request sequences, filters and paging, ETags, bad input (each a SCIM 4xx that changes nothing), an
 // organization's token never reaching another's people, deactivation cutting an API key off on a
 // second server at the very next request, and directory groups applying the group → role rules.
+// Then the security review's cases: paths, keys and filters naming __proto__/constructor/prototype,
+// the failed-token budget sparing valid tokens, admin deactivation revoking (not suspending), MCP
+// grants revoked by DELETE, and concurrent admin deactivations that must not deadlock.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { approve, MemoryProvider, signIn, startAt } from '../mcp/oauth-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -114,14 +120,26 @@ describe('SCIM tokens', () => {
 });
 
 describe('failed tokens', () => {
-  test("count in the address's failed-authentication budget: past it, even a valid token waits (SCIM 429)", async () => {
+  test("count in the address's failed-authentication budget: past it, failed tokens get SCIM 429, and every valid token of every tenant is still admitted", async () => {
     const guarded = await startServer(server.databaseUrl, { HANGAR_AUTH_FAILURES_PER_ADDRESS: '3' });
-    for (let i = 0; i < 3; i++) expectScimError(await scim(guarded, 'GET', '/Users', undefined, { token: `scim_${'x'.repeat(43)}` }), 401);
-    const refused = await scim(guarded, 'GET', '/Users');
-    expectScimError(refused, 429);
-    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
-    assert.equal((await scim(server, 'GET', '/Users')).status, 200, 'another server keeps its own count');
-    await guarded.close();
+    try {
+      const unknown = { token: `scim_${'x'.repeat(43)}` };
+      for (let i = 0; i < 3; i++) expectScimError(await scim(guarded, 'GET', '/Users', undefined, unknown), 401);
+      const refused = await scim(guarded, 'GET', '/Users', undefined, unknown);
+      expectScimError(refused, 429);
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      // One tenant's misconfigured connector, sharing the identity provider's egress address, locks
+      // out no other tenant: their valid tokens are looked up first and admitted.
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await scim(guarded, 'GET', '/Users')).status, 200, 'a valid token is admitted past the budget');
+        assert.equal((await scim(guarded, 'GET', '/Users', undefined, { token: otherToken })).status, 200, "another tenant's valid token too");
+      }
+      expectScimError(await scim(guarded, 'GET', '/Users', undefined, unknown), 429);
+      expectScimError(await scim(guarded, 'GET', '/Users', undefined, { token: 'not-even-a-scim-token' }), 429);
+      assert.equal((await scim(server, 'GET', '/Users', undefined, unknown)).status, 401, 'another server keeps its own count');
+    } finally {
+      await guarded.close();
+    }
   });
 });
 
@@ -469,11 +487,13 @@ describe('deactivation', () => {
     ]);
   });
 
-  test("the org admins' deactivate route suspends keys (keys_revoked counts them) and reactivate restores them", async () => {
+  test("the org admins' deactivate route revokes the keys for good: neither reactivate nor the directory's next sync brings them back", async () => {
     const p = await person('paused@example.test');
     assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) })).status, 200);
     const r = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
     assert.deepEqual(r.body, { user_id: p.userId, organization_id: org.organization_id, deactivated: true, keys_revoked: 1, sessions_ended: 1 });
+    const key = await server.db.kysely.selectFrom('api_keys').select('revoked_at').where('user_id', '=', p.userId).executeTakeFirstOrThrow();
+    assert.ok(key.revoked_at, 'the key is revoked, not suspended');
     expectError(await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) }), 401, 'unauthorized');
     assert.equal((await scim(server, 'GET', `/Users/${p.userId}`)).body.active, false);
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${p.key}`, body: {} }), 401, 'unauthorized');
@@ -481,9 +501,37 @@ describe('deactivation', () => {
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${member.key}`, body: {} }), 403, 'forbidden');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${otherOrg.api_key}`, body: {} }), 404, 'not_found');
     const back = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
+    assert.deepEqual(back.body, { user_id: p.userId, organization_id: org.organization_id, active: true, keys_restored: 0 });
+    // The account is back (they sign in), the old key is not.
+    assert.equal((await call(server, 'POST', '/latest/auth/login', { body: { email: 'paused@example.test', password: 'person password' } })).status, 200);
+    for (const s of [second, server]) expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) }), 401, 'unauthorized');
+    assert.deepEqual((await auditActions(p.userId)).filter((a) => a.startsWith('user.')), ['user.deactivate by key', 'user.reactivate by key']);
+    const recorded = await server.db.kysely.selectFrom('audit_events').select('details').where('target_id', '=', p.userId).where('action', '=', 'user.deactivate').executeTakeFirstOrThrow();
+    assert.deepEqual(recorded.details, { keys_revoked: 1, grants_revoked: 0, sessions_ended: 1 });
+
+    // Deactivated by an admin during an incident, then set active by the identity provider's next sync: the leaked key stays refused.
+    const leaked = await person('incident@example.test');
+    assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, leaked.key) })).status, 200);
+    assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${leaked.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} })).body.keys_revoked, 1);
+    const synced = await scim(server, 'PATCH', `/Users/${leaked.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] });
+    assert.equal(synced.body.active, true);
+    for (const s of [second, server]) expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, leaked.key) }), 401, 'unauthorized');
+
+    // A user the directory suspended (keys kept) and an admin then deactivates: the keys are revoked then.
+    const suspended = await person('suspended-then-revoked@example.test');
+    assert.equal((await scim(server, 'PATCH', `/Users/${suspended.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status, 200);
+    assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${suspended.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} })).body.keys_revoked, 1);
+    assert.equal((await scim(server, 'PATCH', `/Users/${suspended.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: true }] })).status, 200);
+    expectError(await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, suspended.key) }), 401, 'unauthorized');
+  });
+
+  test("SCIM active:false is a suspension: the admins' reactivate route (like active:true) brings the same key back", async () => {
+    const p = await person('scim-paused@example.test');
+    assert.equal((await scim(server, 'PATCH', `/Users/${p.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status, 200);
+    expectError(await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) }), 401, 'unauthorized');
+    const back = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
     assert.deepEqual(back.body, { user_id: p.userId, organization_id: org.organization_id, active: true, keys_restored: 1 });
     assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) })).status, 200);
-    assert.deepEqual((await auditActions(p.userId)).filter((a) => a.startsWith('user.')), ['user.deactivate by key', 'user.reactivate by key']);
   });
 });
 
@@ -518,4 +566,199 @@ describe('groups and group rules', () => {
     const grants = (await auditActions(p.userId)).filter((a) => a.startsWith('member.group'));
     assert.deepEqual(grants, ['member.group_grant by scim_token', 'member.group_revoke by scim_token', 'member.group_grant by scim_token', 'member.group_revoke by scim_token', 'member.group_grant by scim_token', 'member.group_revoke by scim_token']);
   });
+});
+
+describe('names that are not attributes', () => {
+  test('a PATCH path or key naming __proto__, constructor or prototype is refused before anything reaches Object.prototype; authentication still holds', async () => {
+    const target = (await scim(server, 'POST', '/Users', { schemas: [USER], userName: 'proto@example.test' })).body.id;
+    const group = (await scim(server, 'POST', '/Groups', { schemas: [GROUP], displayName: 'Proto group' })).body.id;
+    const before = await snapshot();
+    const patch = (ops: unknown[], path = `/Users/${target}`) => scim(server, 'PATCH', path, { schemas: [PATCH], Operations: ops });
+    const polluted = () => ({ polluted1: ({} as any).polluted1, ownAuth: ({} as any).ownAuth, onFunction: (Object.prototype.toString as any).polluted1, onArray: ([] as any).polluted1 });
+    const clean = { polluted1: undefined, ownAuth: undefined, onFunction: undefined, onArray: undefined };
+    try {
+      for (const op of [
+        { op: 'add', path: 'constructor.prototype', value: { polluted1: 'yes' } },
+        // What would turn authentication off for every route (routes read config.ownAuth).
+        { op: 'add', path: 'constructor.prototype', value: { ownAuth: true } },
+        { op: 'Replace', path: 'CONSTRUCTOR.Prototype', value: { polluted1: 'yes' } },
+        { op: 'add', path: 'toString.polluted1', value: 'yes' },
+        { op: 'add', path: 'emails[constructor eq "x"].value', value: 'yes' },
+        { op: 'add', path: 'emails[type eq "work"].__proto__', value: { polluted1: 'yes' } },
+        { op: 'replace', path: 'urn:ietf:params:scim:schemas:core:2.0:User:constructor', value: { prototype: { polluted1: 'yes' } } },
+        { op: 'replace', value: { 'constructor.prototype.polluted1': 'yes' } },
+        { op: 'replace', value: { '__proto__.polluted1': 'yes' } },
+        { op: 'replace', value: { 'toString.polluted1': 'yes' } },
+        { op: 'replace', value: { 'emails.push.polluted1': 'yes' } },
+        { op: 'replace', value: { name: { constructor: { prototype: { polluted1: 'yes' } } } } },
+        { op: 'add', path: 'name', value: { 'constructor.prototype.polluted1': 'yes' } },
+      ]) {
+        expectScimError(await patch([op]), 400, 'invalidPath');
+        assert.deepEqual(polluted(), clean, JSON.stringify(op));
+      }
+      // A "__proto__" member, as JSON.parse keeps it (an own property; JSON.stringify of a literal would drop it).
+      const raw = (body: string, path = `/Users/${target}`, method = 'PATCH') => scim(server, method, path, undefined, { raw: body });
+      expectScimError(await raw(`{"schemas":["${PATCH}"],"Operations":[{"op":"replace","value":{"__proto__":{"polluted1":"yes"}}}]}`), 400, 'invalidPath');
+      expectScimError(await raw(`{"schemas":["${PATCH}"],"Operations":[{"op":"add","path":"name","value":{"__proto__":{"polluted1":"yes"}}}]}`), 400, 'invalidPath');
+      expectScimError(await raw(`{"schemas":["${PATCH}"],"Operations":[{"op":"add","path":"constructor.prototype","value":{"polluted1":"yes"}}]}`, `/Groups/${group}`), 400, 'invalidPath');
+      expectScimError(await raw(`{"schemas":["${PATCH}"],"Operations":[{"op":"add","value":{"members":[{"value":"x","__proto__":{"polluted1":"yes"}}]}}]}`, `/Groups/${group}`), 400, 'invalidPath');
+      // POST and PUT bodies: no such key at any depth.
+      expectScimError(await raw(`{"schemas":["${USER}"],"userName":"proto2@example.test","__proto__":{"polluted1":"yes"}}`, '/Users', 'POST'), 400, 'invalidValue');
+      expectScimError(await raw(`{"schemas":["${USER}"],"userName":"proto@example.test","name":{"constructor":{"prototype":{"polluted1":"yes"}}}}`, `/Users/${target}`, 'PUT'), 400, 'invalidValue');
+      expectScimError(await raw(`{"schemas":["${GROUP}"],"displayName":"Proto 2","members":[{"value":"${target}","Prototype":1}]}`, '/Groups', 'POST'), 400, 'invalidValue');
+      assert.deepEqual(polluted(), clean);
+      // Authentication still holds: an unauthenticated call to an authenticated route is refused, on both servers.
+      for (const s of [server, second]) {
+        expectError(await call(s, 'GET', '/latest/auth/info'), 401, 'unauthorized');
+        expectError(await call(s, 'POST', '/latest/projects/create', { body: { name: 'No', organization_id: org.organization_id } }), 401, 'unauthorized');
+      }
+      assert.equal(await snapshot(), before, 'nothing changed');
+    } finally {
+      // Should a refusal ever regress, the rest of this process's tests must not run polluted.
+      for (const target of [Object.prototype, Object.prototype.toString, Array.prototype] as any[]) {
+        delete target.polluted1;
+        delete target.ownAuth;
+      }
+    }
+  });
+
+  test("filters: an attribute only the prototype has (constructor, __proto__, toString) is SCIM 400 invalidFilter, never a 500 or a silent empty list", async () => {
+    const before = await snapshot();
+    for (const [kind, filter] of [
+      ['Users', 'constructor pr'],
+      ['Users', 'constructor eq "x"'],
+      ['Users', '__proto__ pr'],
+      ['Users', 'toString eq "x"'],
+      ['Users', 'hasOwnProperty pr'],
+      ['Users', 'urn:ietf:params:scim:schemas:core:2.0:User:constructor pr'],
+      ['Users', 'emails.constructor eq "x"'],
+      ['Users', 'emails[constructor eq "x"]'],
+      ['Users', 'emails[value eq "a" or valueOf pr]'],
+      ['Users', 'userName eq "a" or constructor eq "x"'],
+      ['Groups', 'constructor pr'],
+      ['Groups', 'members[__proto__ eq "x"]'],
+      ['Groups', 'members.toString eq "x"'],
+    ]) {
+      const detail = expectScimError(await scim(server, 'GET', `/${kind}?filter=${encodeURIComponent(filter)}`), 400, 'invalidFilter');
+      assert.match(detail, /cannot be filtered on|names no/, filter);
+    }
+    // A value that is such a word is only a value.
+    const r = await scim(server, 'GET', `/Users?filter=${encodeURIComponent('userName eq "constructor"')}`);
+    assert.equal(r.status, 200);
+    assert.equal(r.body.totalResults, 0);
+    assert.equal(await snapshot(), before);
+    assert.deepEqual(server.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error');
+  });
+});
+
+describe('concurrent deactivations', () => {
+  test('two of three admins deactivated at once, many times, on two servers: every answer 2xx or 4xx, never a deadlock', async () => {
+    const o = await bootstrap(server);
+    const t = (await createToken(server, o, 'parallel')).token;
+    const admins: string[] = [];
+    for (const name of ['alpha', 'beta']) {
+      const created = await scim(server, 'POST', '/Users', { schemas: [USER], userName: `${name}.admin@parallel.test` }, { token: t });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      admins.push(created.body.id);
+    }
+    // There is no route that makes an organization admin (bootstrap makes the first); set in the database.
+    await server.db.kysely.updateTable('users').set({ org_role: 'admin' }).where('id', 'in', admins).execute();
+    const active = (id: string, value: boolean, s: TestServer) => scim(s, 'PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value }] }, { token: t });
+    const statuses: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      const off = await Promise.all([active(admins[0], false, server), active(admins[1], false, second)]);
+      statuses.push(...off.map((r) => r.status));
+      for (const r of off) assert.ok(r.status < 500, `round ${round}: ${r.status} ${JSON.stringify(r.body)}`);
+      // The bootstrap admin is left: both went, in one order or the other.
+      assert.deepEqual(off.map((r) => r.body.active), [false, false], `round ${round}`);
+      const on = await Promise.all([active(admins[0], true, second), active(admins[1], true, server)]);
+      for (const r of on) assert.equal(r.status, 200, `round ${round}: ${JSON.stringify(r.body)}`);
+    }
+    // With all three active, the third deactivation of a concurrent three is refused (never the last admin).
+    const three = await Promise.all([
+      active(admins[0], false, server),
+      active(admins[1], false, second),
+      call(server, 'POST', `/latest/organizations/${o.organization_id}/users/${o.user_id}/deactivate`, { authorization: `Bearer :${o.api_key}`, body: {} }),
+    ]);
+    for (const r of three) assert.ok(r.status < 500, JSON.stringify(r.body));
+    assert.equal(three.filter((r) => r.status === 200).length, 2, JSON.stringify(three.map((r) => r.status)));
+    const left = await server.db.kysely.selectFrom('users').select('id').where('organization_id', '=', o.organization_id).where('org_role', '=', 'admin').where('deactivated_at', 'is', null).execute();
+    assert.equal(left.length, 1);
+    for (const s of [server, second]) assert.deepEqual(s.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error (40P01)');
+  });
+});
+
+describe('MCP OAuth grants', () => {
+  let oauthServer: TestServer;
+  let o: Org;
+  let project: string;
+  let scimToken: string;
+
+  before(async () => {
+    oauthServer = await startAt();
+    o = await bootstrap(oauthServer, undefined, 'admin password');
+    project = (await call(oauthServer, 'POST', '/latest/projects/create', { authorization: `Bearer :${o.api_key}`, body: { name: 'MCP', organization_id: o.organization_id } })).body.project_id;
+    scimToken = (await createToken(oauthServer, o, 'grants')).token;
+  });
+
+  /** A member with a password, who authorizes an MCP client for the project (the SDK's flow, consent as the dashboard gives it). */
+  async function authorized(email: string) {
+    const invite = await call(oauthServer, 'POST', '/latest/auth/invite/create', { authorization: bearer(project, o.api_key), body: { email, permissions: role('role:viewer') } });
+    const accepted = await call(oauthServer, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'person password' } });
+    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const session = await signIn(oauthServer, email, 'person password');
+    const provider = new MemoryProvider();
+    const serverUrl = `${oauthServer.platform.config.publicUrl}/latest/mcp`;
+    assert.equal(await auth(provider, { serverUrl }), 'REDIRECT');
+    const { redirect } = await approve(oauthServer, session, provider.authorizationUrl!, project);
+    assert.equal(await auth(provider, { serverUrl, authorizationCode: redirect.searchParams.get('code')! }), 'AUTHORIZED');
+    return { userId: accepted.body.user_id as string, provider };
+  }
+
+  /** The client refreshes its tokens (rotation: the new pair is kept when it works). */
+  async function refresh(provider: MemoryProvider): Promise<Reply> {
+    const r = await call(oauthServer, 'POST', '/latest/oauth/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      raw: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.saved!.refresh_token!, client_id: provider.info!.client_id }).toString(),
+    });
+    if (r.status === 200) provider.saved = r.body;
+    return r;
+  }
+
+  const scimOn = (method: string, path: string, body?: unknown) => scim(oauthServer, method, path, body, { token: scimToken });
+  const activeAs = (id: string, value: boolean) => scimOn('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value }] });
+
+  test('SCIM DELETE revokes them: the same userName provisioned again does not bring an old refresh token back', async () => {
+    const p = await authorized('mcp.leaver@example.test');
+    assert.equal((await refresh(p.provider)).status, 200, 'the refresh token works');
+    assert.equal((await scimOn('DELETE', `/Users/${p.userId}`)).status, 204);
+    const back = await scimOn('POST', '/Users', { schemas: [USER], userName: 'mcp.leaver@example.test', active: true });
+    assert.equal(back.status, 201, JSON.stringify(back.body));
+    assert.equal(back.body.id, p.userId);
+    const refused = await refresh(p.provider);
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error, 'invalid_grant');
+    await assert.rejects(verifyMcpAccessToken(oauthServer.db.pool, oauthServer.platform.config, p.provider.saved!.access_token), (err) => (err as { status?: number }).status === 401);
+    const grants = await oauthServer.db.pool.query('SELECT count(*)::int AS n FROM oauth_grants WHERE user_id = $1 AND revoked_at IS NULL', [p.userId]);
+    assert.equal(grants.rows[0].n, 0);
+    const recorded = await oauthServer.db.kysely.selectFrom('audit_events').select('details').where('target_id', '=', p.userId).where('action', '=', 'scim_user.delete').executeTakeFirstOrThrow();
+    assert.deepEqual(recorded.details, { keys_revoked: 0, grants_revoked: 1, sessions_ended: 1 });
+  });
+
+  test('SCIM active:false suspends them (active:true restores the same refresh token); the admin deactivation revokes them', async () => {
+    const p = await authorized('mcp.suspended@example.test');
+    assert.equal((await activeAs(p.userId, false)).status, 200);
+    assert.equal((await activeAs(p.userId, true)).status, 200);
+    assert.equal((await refresh(p.provider)).status, 200, 'a suspension lifted: the same grant works');
+
+    const d = await call(oauthServer, 'POST', `/latest/organizations/${o.organization_id}/users/${p.userId}/deactivate`, { authorization: `Bearer :${o.api_key}`, body: {} });
+    assert.equal(d.status, 200, JSON.stringify(d.body));
+    assert.equal((await call(oauthServer, 'POST', `/latest/organizations/${o.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${o.api_key}`, body: {} })).status, 200);
+    assert.equal((await activeAs(p.userId, true)).status, 200);
+    const refused = await refresh(p.provider);
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error, 'invalid_grant');
+  });
+
+  after(() => oauthServer.close());
 });

@@ -1,6 +1,7 @@
 // What the SCIM Users and Groups services share: paging, ETags, the schemas a body may name.
 import { MAX_RESULTS } from './discovery.ts';
 import { ScimError, scimInvalid } from './errors.ts';
+import { unsafeKey } from './unsafe-names.ts';
 
 export interface ListQuery {
   filter?: string;
@@ -36,8 +37,11 @@ export function checkIfMatch(ifMatch: string | undefined, version: number): void
  * A body's `schemas`: it must name the resource's core schema, and may name only schemas this
  * resource type has. Attributes of a known schema that this service does not keep are ignored, as
  * identity providers expect; an unknown schema is refused, so a client learns its data is not kept.
+ * No key at any depth may be `__proto__`, `constructor` or `prototype` (unsafe-names.ts).
  */
 export function checkSchemas(body: Record<string, unknown>, core: string, allowed: readonly string[]): void {
+  const unsafe = unsafeKey(body);
+  if (unsafe !== undefined) throw scimInvalid('invalidValue', `${unsafe} names a property that is not an attribute (__proto__, constructor, prototype).`);
   const listed = body.schemas;
   if (!Array.isArray(listed) || !listed.every((s) => typeof s === 'string')) throw scimInvalid('invalidSyntax', 'schemas must be a list of schema URNs.');
   const lower = allowed.map((s) => s.toLowerCase());

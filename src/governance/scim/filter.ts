@@ -37,11 +37,15 @@ export function parseFilter(text: string): Filter {
 
 const CORE_URN = /^urn:ietf:params:scim:schemas:core:2\.0:(?:User|Group):/i;
 
+/** An attribute the table itself names: never one of Object.prototype's (`constructor`, `__proto__`, `toString`). */
+const own = (attributes: Attributes, name: string): Attribute | undefined => (Object.hasOwn(attributes, name) ? attributes[name] : undefined);
+
 function lookup(attributes: Attributes, path: string): { attribute: Attribute; rest: string | undefined } {
   const name = path.replace(CORE_URN, '').toLowerCase();
-  if (attributes[name]) return { attribute: attributes[name], rest: undefined };
+  const whole = own(attributes, name);
+  if (whole) return { attribute: whole, rest: undefined };
   const dot = name.indexOf('.');
-  const head = dot < 0 ? undefined : attributes[name.slice(0, dot)];
+  const head = dot < 0 ? undefined : own(attributes, name.slice(0, dot));
   if (head?.type === 'multi') return { attribute: head, rest: name.slice(dot + 1) };
   throw scimInvalid('invalidFilter', `The filter names attribute "${path}", which cannot be filtered on here.`);
 }
@@ -92,7 +96,7 @@ function compareDate(op: string, expr: RawBuilder<unknown>, value: unknown, path
   const at = typeof value === 'string' ? new Date(value) : undefined;
   if (!at || Number.isNaN(at.getTime())) throw scimInvalid('invalidFilter', `${path} is a dateTime: compare it with a quoted ISO 8601 time.`);
   const ops: Record<string, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
-  if (!ops[op]) throw scimInvalid('invalidFilter', `${path} is a dateTime: only eq, ne, gt, ge, lt and le apply.`);
+  if (!Object.hasOwn(ops, op)) throw scimInvalid('invalidFilter', `${path} is a dateTime: only eq, ne, gt, ge, lt and le apply.`);
   return sql<boolean>`(${expr} ${sql.raw(ops[op])} ${at})`;
 }
 
@@ -107,7 +111,7 @@ function compareConstant(op: string, constant: string | boolean, value: unknown,
     const a = constant.toLowerCase();
     const b = value.toLowerCase();
     const tests: Record<string, boolean> = { eq: a === b, ne: a !== b, co: a.includes(b), sw: a.startsWith(b), ew: a.endsWith(b), gt: a > b, ge: a >= b, lt: a < b, le: a <= b };
-    if (!(op in tests)) throw scimInvalid('invalidFilter', `Operator "${op}" is not supported.`);
+    if (!Object.hasOwn(tests, op)) throw scimInvalid('invalidFilter', `Operator "${op}" is not supported.`);
     holds = tests[op];
   }
   return holds ? sql<boolean>`TRUE` : sql<boolean>`FALSE`;

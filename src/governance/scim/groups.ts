@@ -266,6 +266,8 @@ export async function patchGroup(db: Kysely<Database>, audit: AuditContext, call
 
 export async function deleteGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, groupId: string, ifMatch: string | undefined) {
   return db.transaction().execute(async (trx) => {
+    // The same order as every other group and user change: the organization, then the rows.
+    await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
     const row = await findGroup(trx, caller.organizationId, groupId, true);
     checkIfMatch(ifMatch, row.scim_version);
     const members = (await trx.selectFrom('directory_group_members').select('user_id').where('group_id', '=', row.id).execute()).map((m) => m.user_id);

@@ -5,6 +5,7 @@
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
 import { parse } from 'scim2-parse-filter';
 import { scimInvalid, ScimError } from './errors.ts';
+import { unsafeKey, unsafeName } from './unsafe-names.ts';
 
 export const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 export const MAX_OPERATIONS = 1000;
@@ -21,6 +22,8 @@ const PATH = /^(?:(urn:[A-Za-z0-9:._-]+):)?([A-Za-z][\w$-]*)(?:\.([A-Za-z][\w$-]
 /** Checks a path's syntax and schema; a path naming an attribute this service does not keep is valid (and ignored). */
 function checkPath(path: string, schemas: readonly string[]): void {
   if (path.length > MAX_PATH_LENGTH) throw scimInvalid('invalidPath', `A path is longer than ${MAX_PATH_LENGTH} characters.`);
+  const unsafe = unsafeName(path);
+  if (unsafe !== undefined) throw scimInvalid('invalidPath', `"${path}" names "${unsafe}", which is not an attribute.`);
   if (schemas.some((s) => s.toLowerCase() === path.toLowerCase())) return;
   const m = PATH.exec(path);
   if (!m) throw scimInvalid('invalidPath', `"${path}" is not a valid SCIM attribute path.`);
@@ -44,6 +47,9 @@ export function readPatch(body: unknown, schemas: readonly string[]): PatchOpera
   }
   if (!Array.isArray(b.Operations) || b.Operations.length === 0) throw scimInvalid('invalidSyntax', 'A PATCH body must have at least one operation in Operations.');
   if (b.Operations.length > MAX_OPERATIONS) throw scimInvalid('invalidSyntax', `A PATCH body may have at most ${MAX_OPERATIONS} operations.`);
+  // scim-patch reads every key of a value as an attribute path and walks it, so keys are paths too.
+  const unsafe = unsafeKey(b.Operations, 'Operations');
+  if (unsafe !== undefined) throw scimInvalid('invalidPath', `${unsafe} names a property that is not an attribute (__proto__, constructor, prototype).`);
   return b.Operations.map((raw: unknown, i: number) => {
     const o = raw as { op?: unknown; path?: unknown; value?: unknown };
     if (o === null || typeof o !== 'object') throw scimInvalid('invalidSyntax', `Operations[${i}] is not an object.`);

@@ -2,14 +2,14 @@
 // with userName = their email, so an identity provider finds existing people before creating them.
 // A user the directory creates has no password: they sign in by single sign-on or accept an invite.
 // `active: false` deactivates at once (sessions end; keys and OAuth grants are suspended) and
-// `active: true` restores the same keys; DELETE deactivates, revokes the keys and hides the person
-// from SCIM until the directory provisions them again.
+// `active: true` restores the same keys; DELETE deactivates, revokes the keys and MCP OAuth grants and
+// hides the person from SCIM until the directory provisions them again.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
 import { canonicalId, isUuid } from '../principal.ts';
-import { deactivateInTransaction, LastActiveAdmin, reactivateInTransaction } from '../users.ts';
+import { deactivateInTransaction, LastActiveAdmin, lockOrganization, reactivateInTransaction, revokeCredentialsInTransaction } from '../users.ts';
 import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredString, type ListQuery } from './common.ts';
 import { ENTERPRISE_USER_SCHEMA, listResponse, USER_SCHEMA } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
@@ -200,6 +200,8 @@ export async function createUser(db: Kysely<Database>, audit: AuditContext, call
   const next = stateOf(body, undefined);
   const orgId = caller.organizationId;
   return db.transaction().execute(async (trx) => {
+    // The organization first, then user rows (users.ts): a restored account may be reactivated.
+    await lockOrganization(trx, orgId);
     const existing = await trx
       .selectFrom('users as u')
       .select([...COLUMNS, 'u.organization_id', 'u.scim_deleted_at'])
@@ -237,6 +239,8 @@ export async function createUser(db: Kysely<Database>, audit: AuditContext, call
 export async function replaceUser(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, userId: string, body: Record<string, unknown>, ifMatch: string | undefined) {
   checkSchemas(body, USER_SCHEMA, USER_SCHEMAS);
   return db.transaction().execute(async (trx) => {
+    // The organization first, then the user's row: concurrent (de)activations queue in one order.
+    await lockOrganization(trx, caller.organizationId);
     const row = await findUser(trx, caller.organizationId, userId, true);
     checkIfMatch(ifMatch, row.scim_version);
     const next = stateOf(body, stateOfRow(row));
@@ -248,6 +252,7 @@ export async function replaceUser(db: Kysely<Database>, audit: AuditContext, cal
 export async function patchUser(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, userId: string, body: unknown, ifMatch: string | undefined) {
   const operations = readPatch(body, USER_SCHEMAS);
   return db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, caller.organizationId);
     const row = await findUser(trx, caller.organizationId, userId, true);
     checkIfMatch(ifMatch, row.scim_version);
     const current = userResource(row, base);
@@ -258,14 +263,19 @@ export async function patchUser(db: Kysely<Database>, audit: AuditContext, calle
   });
 }
 
-/** DELETE: deactivated, keys revoked, out of every directory group, and hidden from SCIM. Access is always taken away. */
+/**
+ * DELETE: deactivated, keys and MCP OAuth grants revoked (a later POST of the same userName restores
+ * the account, never these), out of every directory group, and hidden from SCIM. Access is always
+ * taken away.
+ */
 export async function deleteUser(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, userId: string, ifMatch: string | undefined) {
   const orgId = caller.organizationId;
   await db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, orgId);
     const row = await findUser(trx, orgId, userId, true);
     checkIfMatch(ifMatch, row.scim_version);
     const done = await deactivateInTransaction(trx, orgId, row.id).catch(lastAdmin);
-    const keys = await trx.updateTable('api_keys').set({ revoked_at: new Date() }).where('user_id', '=', row.id).where('revoked_at', 'is', null).executeTakeFirst();
+    const revoked = await revokeCredentialsInTransaction(trx, row.id);
     await trx.deleteFrom('directory_group_members').where('user_id', '=', row.id).execute();
     await applyGroupRules(trx, orgId, row.id, audit);
     await trx
@@ -276,7 +286,7 @@ export async function deleteUser(db: Kysely<Database>, audit: AuditContext, call
     await recordAudit(trx, audit, {
       action: 'scim_user.delete',
       target: { type: 'user', id: row.id },
-      details: { keys_revoked: Number(keys.numUpdatedRows), sessions_ended: done.sessionsEnded },
+      details: { keys_revoked: revoked.keysRevoked, grants_revoked: revoked.grantsRevoked, sessions_ended: done.sessionsEnded },
     });
   });
 }

@@ -317,7 +317,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         tags,
         summary: 'Deactivate a user of the organization',
         description:
-          'Organization admins only. Every key, session and MCP OAuth grant of the user stops working at once, on every server of the region. Sessions are ended; keys and grants are suspended (`keys_revoked` counts the keys that stopped working) and work again if the user is reactivated.',
+          'Organization admins only. Revokes every API key and MCP OAuth grant of the user and ends their sessions, at once, on every server of the region (`keys_revoked` counts the keys revoked). Revoked keys and grants never work again, not after `…/reactivate` nor after the identity provider sets the user `active` again over SCIM: a reactivated user creates new keys. (SCIM `active: false` is a suspension instead: the keys come back with `active: true`.)',
         params: OrgUserParams,
         body: Type.Object({}),
         response: {
@@ -341,7 +341,8 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       schema: {
         tags,
         summary: 'Reactivate a deactivated user of the organization',
-        description: 'Organization admins only. The keys the user had work again (no new key is made); they sign in again for a dashboard session. A user who is active is left as is.',
+        description:
+          "Organization admins only. Restores the account: the user signs in again for a dashboard session and creates new keys. Keys and MCP OAuth grants revoked by `…/deactivate` stay revoked; only the keys of a user the identity provider suspended (SCIM `active: false`) work again, and `keys_restored` counts those (no new key is made). A user who is active is left as is.",
         params: OrgUserParams,
         body: Type.Object({}),
         response: {

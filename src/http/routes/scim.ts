@@ -147,15 +147,18 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
       scim.setNotFoundHandler((request, reply) => send(reply, noEndpoint(request)));
 
       // The organization is the token's. Failed tokens count in the address's failed-authentication
-      // budget, as failed API keys do (auth-failures.ts).
+      // budget (auth-failures.ts), but the token is looked up first and a valid one is always
+      // admitted: identity providers provision many tenants from shared egress addresses, and one
+      // tenant's misconfigured connector must not lock every other tenant out. Only failures count,
+      // and only failures are refused (429 instead of 401) once the address is over its budget.
       scim.addHook('onRequest', async (request) => {
         const header = request.headers.authorization;
         const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim()) : null;
         if (!m) throw new ScimError(401, undefined, 'This call needs an organization SCIM token: "Authorization: Bearer scim_…" (organization admins create them in Settings → SCIM).');
-        const refusal = authFailures.refusal(request.ip);
-        if (refusal) throw fromHangarError(refusal);
         const caller = await authenticateScimToken(db, m[1]);
         if (!caller) {
+          const refusal = authFailures.refusal(request.ip);
+          if (refusal) throw fromHangarError(refusal);
           authFailures.failed(request.ip);
           throw new ScimError(401, undefined, 'The SCIM token is unknown or was revoked.');
         }
