@@ -2,8 +2,9 @@
 // another site than Hangar's): the organization settings' "Single sign-on" section (a provider
 // added through the form, a group rule, "Require single sign-on"), the sign-in page offering
 // "Sign in with <provider>" once an address of its domain is typed, the whole round trip through
-// the provider into the dashboard, and an SSO refusal shown on the sign-in page. axe-core, phone
-// width and the console checked on the way.
+// the provider into the dashboard, an SSO refusal shown on the sign-in page (by its code: never a
+// link's own text), and a page to return to that cannot leave the site. axe-core, phone width and the
+// console checked on the way.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -139,9 +140,29 @@ test('a single sign-on that fails comes back to the sign-in page with its reason
   await p.goto('/sign-in');
   await p.getByLabel('Email').fill('someone@unknown.example');
   await button(p, 'Use single sign-on').click();
-  await p.waitForURL('**/sign-in?sso_error=*');
-  await p.getByRole('alert').getByText(/No identity provider signs in addresses like someone@unknown.example/).waitFor();
+  await p.waitForURL('**/sign-in?sso_error=no_provider');
+  await p.getByRole('alert').getByText(/No identity provider signs in addresses of your email's domain/).waitFor();
   await assertAccessible(p, 'sign-in with an SSO error');
+  // The page says only its own words: a link's text in sso_error is never shown.
+  await p.goto(`/sign-in?sso_error=${encodeURIComponent('Your account is locked: call +1 555 0100')}`);
+  await p.getByRole('alert').getByText(/Single sign-on did not complete\. Something went wrong/).waitFor();
+  assert.equal(await p.getByText(/555 0100/).count(), 0);
   await person.close();
   watch.assertClean('SSO error');
+});
+
+test('signing in with a password never leaves for another site, whatever the page to return to says', async () => {
+  const person = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  person.setDefaultTimeout(15_000);
+  const watch = watchConsole(person, base);
+  const p = await person.newPage();
+  // Browsers drop the tab: "/\t/evil.example" would be "//evil.example", another site.
+  await p.goto(`/sign-in?next=${encodeURIComponent('/\t/evil.example')}`);
+  await p.getByLabel('Email').fill(ADMIN);
+  await p.getByLabel('Password').fill(PASSWORD);
+  await button(p, 'Sign in').click();
+  await p.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+  assert.equal(new URL(p.url()).origin, new URL(base).origin);
+  await person.close();
+  watch.assertClean('password sign-in with an odd next');
 });

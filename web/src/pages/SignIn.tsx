@@ -4,10 +4,55 @@ import * as api from '../api/index.ts';
 import { navigate, useLocation } from '../router.tsx';
 import { Button, ErrorNote, Field, useAction } from '../ui.tsx';
 
-/** Only a path of this dashboard may be the page to return to (never another site). */
+const NOWHERE = 'http://h.invalid';
+
+/**
+ * Only a path of this dashboard may be the page to return to (never another site). URL parsers drop
+ * tabs and newlines and read a backslash as a slash (`/\t/evil.example` is `//evil.example`), so
+ * those are refused, and what is kept is the parser's own form, checked after its normalization.
+ * The same rule as the server's (src/governance/sso/sign-in.ts).
+ */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+  if (!next || next.length > 2000 || !next.startsWith('/')) return '/';
+  for (let i = 0; i < next.length; i++) {
+    const c = next.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return '/';
+  }
+  let url: URL;
+  try {
+    url = new URL(next, NOWHERE);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === NOWHERE && path.startsWith('/') && !path.startsWith('//') ? path : '/';
 }
+
+/**
+ * What the sign-in page says for each `sso_error` code the server sends (src/governance/sso/refusals.ts).
+ * Only these texts are ever shown: the link's own words never are, so nobody can make this page say
+ * what they wrote.
+ */
+const SSO_ERRORS: Record<string, string> = {
+  invalid_request: 'The sign-in request was incomplete. Start again below.',
+  unknown_sign_in: 'This sign-in was already completed or is unknown. Start again below.',
+  expired: 'The sign-in took too long and expired. Start again below.',
+  wrong_browser: 'The sign-in was started in another browser, or its cookie was lost. Start again in this browser.',
+  unknown_provider: 'That identity provider is not (or no longer) set up in Hangar. Ask your organization admin.',
+  no_provider: "No identity provider signs in addresses of your email's domain. Sign in with your password, or check the address.",
+  idp_refused: 'Your identity provider did not sign you in. Try again, or ask your organization admin to check its setup.',
+  idp_unreachable: 'Your identity provider could not be reached, or did not answer in time. Try again in a moment.',
+  token_invalid: "Your identity provider's answer could not be verified, so nobody was signed in. Try again, or ask your organization admin.",
+  email_missing: 'Your identity provider did not share your email address with Hangar. Ask your organization admin.',
+  email_unverified: 'Your identity provider did not confirm that your email address is verified. Verify it there, or ask your organization admin.',
+  not_allowed: 'Your identity provider may not sign you in to this organization with this account. Ask your organization admin.',
+  account_deactivated: 'Your account is deactivated. An organization admin must restore it first.',
+  identity_conflict: 'This Hangar account is already linked to another account at your identity provider. Sign in with that one.',
+  retry: 'Another sign-in of yours happened at the same moment. Start again below.',
+  rate_limited: 'Too many sign-in attempts from your network. Wait a minute and try again.',
+};
+const SSO_ERROR_FALLBACK = 'Something went wrong on our side. Try again in a moment.';
+export const ssoErrorMessage = (code: string) => (Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -48,7 +93,7 @@ export function SignIn() {
       {query.get('next') ? <p className="muted">You are signed out (or your session ended). Sign in to go back to the page you were on.</p> : null}
       {ssoError ? (
         <p className="error" role="alert">
-          Single sign-on did not complete: {ssoError}
+          Single sign-on did not complete. {ssoErrorMessage(ssoError)}
         </p>
       ) : null}
       <form onSubmit={submit}>
