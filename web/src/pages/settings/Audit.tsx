@@ -30,6 +30,7 @@ const KNOWN_ACTIONS = [
   'sso_group_rule.create',
   'sso_group_rule.delete',
   'sso_settings.update',
+  'sso_identity.link',
   'scim_token.create',
   'scim_token.delete',
   'scim_user.create',
