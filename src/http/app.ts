@@ -3,6 +3,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import secureJson from 'secure-json-parse';
 import { HangarError, invalid } from '../errors.ts';
 import { registerAuth } from './auth.ts';
 import { addContractToRoutes, registerDocs } from './docs.ts';
@@ -88,8 +89,13 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     const tooDeep = nestsDeeperThan(body, config.jsonMaxDepth);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
+      // secure-json-parse (Fastify's own default): a `__proto__` key, or `constructor.prototype`, would
+      // reach Object.prototype through any later merge of the body; it only scans bodies that name them.
+      parsed = secureJson.parse(body.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' });
+    } catch (err) {
+      if (err instanceof SyntaxError && /forbidden prototype property/.test(err.message)) {
+        return done(invalid('The body has a "__proto__" key or a "constructor" key holding "prototype"; Hangar refuses both.'), undefined);
+      }
       return done(invalid('The body is not valid JSON.'), undefined);
     }
     if (tooDeep) {

@@ -130,6 +130,24 @@ describe('the HTTP edge', () => {
     assert.ok(huge.status < 500, JSON.stringify(huge.body).slice(0, 300));
   });
 
+  test('a body naming __proto__ or constructor.prototype is a 400, at any depth and in escaped spelling; nothing is stored', async () => {
+    const before = await call(server, 'GET', '/latest/studios/list', { authorization: auth });
+    for (const raw of [
+      '{"title":"t","__proto__":{"polluted":true}}',
+      '{"title":"t","params_schema":{"type":"object","properties":{"x":{"__proto__":{"polluted":true}}}}}',
+      '{"title":"t","\\u005f_proto__":{"polluted":true}}',
+      '{"title":"t","constructor":{"prototype":{"polluted":true}}}',
+    ]) {
+      const r = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw });
+      const e = expectError(r, 400, 'validation_error');
+      assert.match(e.message, /__proto__/);
+    }
+    const fine = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: '{"title":"constructor","description":"a __proto__ in text is fine","transformations":{"steps":[{"name":"constructor","transformation":"api_call","params":{"url":"https://example.com/__proto__"}}]}}' });
+    assert.equal(fine.status, 200, JSON.stringify(fine.body));
+    const after = await call(server, 'GET', '/latest/studios/list', { authorization: auth });
+    assert.equal((after.body.results ?? after.body.studios).length, (before.body.results ?? before.body.studios).length + 1);
+  });
+
   test('no error message repeats the Authorization header', async () => {
     const unknownProject = '7AB9A294-0000-4000-8000-0000DEADBEEF';
     const r = await call(server, 'GET', '/latest/studios/list', { authorization: `Bearer ${unknownProject}:${org.api_key}` });
