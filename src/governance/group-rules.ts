@@ -8,6 +8,7 @@ import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { atLeast, permissionsFor, type Role } from './permissions.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
+import { lockOrganization } from './users.ts';
 
 /** The role as invites name it (`role:viewer`, `role:editor`, `admin`); the bare names are accepted too. */
 export type RuleRole = 'role:viewer' | 'role:editor' | 'admin' | Role;
@@ -49,7 +50,7 @@ export async function createGroupRule(db: Kysely<Database>, context: AuditContex
   if (!role) throw invalid('role must be "role:viewer", "role:editor" or "admin".');
   const projectId = canonicalId(input.project_id);
   return db.transaction().execute(async (trx) => {
-    await lockForGroupRules(trx, orgId);
+    await lockOrganization(trx, orgId);
     const project = isUuid(projectId)
       ? await trx.selectFrom('projects').select('id').where('id', '=', projectId).where('organization_id', '=', orgId).executeTakeFirst()
       : undefined;
@@ -88,7 +89,7 @@ export async function deleteGroupRule(db: Kysely<Database>, context: AuditContex
   const id = canonicalId(ruleId);
   if (!isUuid(id)) throw notFound(`Group rule ${ruleId} was not found.`);
   return db.transaction().execute(async (trx) => {
-    await lockForGroupRules(trx, orgId);
+    await lockOrganization(trx, orgId);
     const rule = await trx.deleteFrom('sso_group_rules').where('id', '=', id).where('organization_id', '=', orgId).returning(['group_name', 'project_id', 'role']).executeTakeFirst();
     if (!rule) throw notFound(`Group rule ${ruleId} was not found.`);
     await recordAudit(trx, context, { action: 'sso_group_rule.delete', target: { type: 'sso_group_rule', id }, projectId: rule.project_id, details: { group: rule.group_name, role: rule.role } });
@@ -99,22 +100,15 @@ export async function deleteGroupRule(db: Kysely<Database>, context: AuditContex
 }
 
 /**
- * Rules are applied one transaction at a time per organization: applying them locks member rows of
- * several people (a project's admins, to keep one), and two applications taking those locks in
- * opposite orders would deadlock. A transaction that applies rules takes this lock before any other
- * (before it writes a user row, say); taking it again later in the same transaction is free.
- */
-export async function lockForGroupRules(trx: Transaction<Database>, organizationId: string): Promise<void> {
-  await trx.selectFrom('organizations').select('id').where('id', '=', organizationId).forUpdate().execute();
-}
-
-/**
  * Brings the person's 'group' memberships in line with the rules their groups match: for each project,
  * the highest role of the matching rules. Returns true when anything changed; access may have been
  * taken away, so the caller must then empty the principal caches (PrincipalCache.changed()).
+ * It locks the organization (users.ts lockOrganization) and then member rows of several people; a
+ * transaction that writes a user row before calling it must take that lock first, or two such
+ * transactions could wait on each other.
  */
 export async function applyGroupRules(trx: Transaction<Database>, organizationId: string, userId: string, context: AuditContext): Promise<boolean> {
-  await lockForGroupRules(trx, organizationId);
+  await lockOrganization(trx, organizationId);
   const user = await trx.selectFrom('users').select('id').where('id', '=', userId).where('organization_id', '=', organizationId).forUpdate().executeTakeFirst();
   if (!user) return false;
   const wanted = await sql<{ project_id: string; role: Role }>`

@@ -16,6 +16,7 @@ import { applyGroupRules } from '../group-rules.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { digest, randomToken } from '../secrets.ts';
 import { openSession } from '../sessions.ts';
+import { lockOrganization } from '../users.ts';
 import { discover, idpFailure, type IdpClient } from './idp.ts';
 import { BASE_SCOPES, callbackUrl, canonicalDomain, secretOwners, type SsoDeps } from './providers.ts';
 import { refusal } from './refusals.ts';
@@ -231,6 +232,8 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
 
   try {
     return await deps.db.transaction().execute(async (trx) => {
+      // Before the user row is written: applying the group rules takes it, and it comes first.
+      await lockOrganization(trx, provider.organization_id);
       const user = await signInUser(trx, input, provider, person);
       const actor: AuditActor = { type: 'user', id: user.id, email: user.email };
       const context = input.audit(provider.organization_id, actor);
