@@ -6,7 +6,7 @@
 // across projects; only organization admins manage the keys; every change is audited; no secret is
 // ever answered or logged.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
@@ -83,6 +83,11 @@ before(async () => {
   other = await bootstrap(a);
   p1 = await newProject(org, 'First');
   p2 = await newProject(org, 'Second');
+});
+
+after(async () => {
+  await enr?.close();
+  await ch?.close();
 });
 
 let orgConn: string;
