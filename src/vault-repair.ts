@@ -49,16 +49,19 @@ export async function repairSealedIds(pool: pg.Pool, vault: Vault, warn: (messag
 }
 
 async function repairColumn(client: pg.PoolClient, vault: Vault, column: SealedColumn, report: RepairReport): Promise<void> {
-  const { rows } = await client.query<{ id: string; project_id: string; data: Buffer; key_id: string }>(
+  const { rows } = await client.query<{ id: string; project_id: string | null; data: Buffer; key_id: string }>(
     `SELECT id, project_id, ${column.secret} AS data, ${column.keyId} AS key_id FROM ${column.table} WHERE ${column.secret} IS NOT NULL`,
   );
   for (const row of rows) {
+    // Organization keys (no project; migration 021) came after ids were made canonical: nothing to repair.
+    const project = row.project_id;
+    if (project === null) continue;
     const sealed = { keyId: row.key_id, data: row.data };
-    if (opens(() => vault.open(sealed, column.owners(row.project_id, row.id)))) continue;
+    if (opens(() => vault.open(sealed, column.owners(project, row.id)))) continue;
     const spellings = [
-      [row.project_id.toUpperCase(), row.id],
-      [row.project_id, row.id.toUpperCase()],
-      [row.project_id.toUpperCase(), row.id.toUpperCase()],
+      [project.toUpperCase(), row.id],
+      [project, row.id.toUpperCase()],
+      [project.toUpperCase(), row.id.toUpperCase()],
     ];
     let plaintext: unknown;
     for (const [projectId, id] of spellings) {
@@ -68,7 +71,7 @@ async function repairColumn(client: pg.PoolClient, vault: Vault, column: SealedC
       report.unreadable.push({ table: column.table, id: row.id });
       continue;
     }
-    const resealed = vault.seal(plaintext, column.owners(row.project_id, row.id));
+    const resealed = vault.seal(plaintext, column.owners(project, row.id));
     // Only if untouched since it was read: a concurrent re-sign-in's fresh secret wins.
     await client.query(`UPDATE ${column.table} SET ${column.secret} = $1, ${column.keyId} = $2 WHERE id = $3 AND ${column.secret} = $4`, [resealed.data, resealed.keyId, row.id, row.data]);
     report.resealed++;

@@ -4,9 +4,15 @@
 // so they read well and stay the same across sessions, processes and servers; when two derive the
 // same name, the oldest keeps it and the others add 8 characters of their own id.
 //
+// A project's connections include the organization keys it inherits (issue 24 §3): its
+// organization's active key of each provider it has no own active connection of, offered under the
+// key's own id, which every call resolves by provider as REST does (integrations/connections.ts).
+//
 // A project's list is built from the database once and kept in memory until the project's tools,
-// agents or connections change: migration 016 says every such change on one channel, which every
-// process listens to (src/db/notifications.ts); while that link is down nothing is served from memory.
+// agents or connections, or its organization's keys, change: migrations 016 and 023 say every such
+// change on one channel (a project id, or `org:<organization id>` for an organization key), which
+// every process listens to (src/db/notifications.ts); while that link is down nothing is served from
+// memory.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
@@ -16,6 +22,8 @@ import type { ToolDefinition } from '../../tools/definition.ts';
 import { AGENT_EFFECT, annotationsOf, API_CALL_EFFECT, stepEffect, toolEffect } from './annotations.ts';
 
 export const TOOLS_CHANGED_CHANNEL = 'hangar_mcp_tools';
+/** How migration 023 names an organization whose keys changed, on TOOLS_CHANGED_CHANNEL. */
+export const ORGANIZATION_PAYLOAD_PREFIX = 'org:';
 
 export type OfferKind = 'tool' | 'agent' | 'step' | 'api_call';
 
@@ -180,13 +188,32 @@ interface ConnectionRow {
   provider: string;
   label: string | null;
   account: string | null;
+  /** An organization key the project inherits. */
+  inherited: boolean;
 }
 
-async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
-  const [studios, agents, connections] = await Promise.all([
+/**
+ * The project's active connections, and its organization's active keys of the providers it has no
+ * own active connection of (the override rule of connections.ts `ownConnectionOf`).
+ */
+const CONNECTIONS = {
+  name: 'hangar_mcp_connections_inherited',
+  text: `SELECT c.id, c.provider, c.label, c.account, c.organization_id IS NOT NULL AS inherited
+           FROM connections c
+          WHERE c.status = 'active'
+            AND (c.project_id = $1
+                 OR (c.organization_id = (SELECT organization_id FROM projects WHERE id = $1)
+                     AND NOT EXISTS (SELECT 1 FROM connections own
+                                      WHERE own.project_id = $1 AND own.provider = c.provider AND own.status = 'active')))
+          ORDER BY c.created_at, c.id`,
+};
+
+async function load(pool: pg.Pool, projectId: string): Promise<{ organizationId: string | undefined; offers: Offer[] }> {
+  const [project, studios, agents, connections] = await Promise.all([
+    pool.query<{ organization_id: string }>({ name: 'hangar_mcp_project_organization', text: 'SELECT organization_id FROM projects WHERE id = $1', values: [projectId] }),
     pool.query<StudioRow>({ name: 'hangar_mcp_studios', text: 'SELECT id, title, description, params_schema, transformations FROM studios WHERE project_id = $1 ORDER BY created_at, id', values: [projectId] }),
     pool.query<AgentRow>({ name: 'hangar_mcp_agents', text: "SELECT id, name, extra->>'description' AS description FROM agents WHERE project_id = $1 ORDER BY created_at, id", values: [projectId] }),
-    pool.query<ConnectionRow>({ name: 'hangar_mcp_connections', text: "SELECT id, provider, label, account FROM connections WHERE project_id = $1 AND status = 'active' ORDER BY created_at, id", values: [projectId] }),
+    pool.query<ConnectionRow>({ ...CONNECTIONS, values: [projectId] }),
   ]);
   const offers: Draft[] = [];
   for (const s of studios.rows) {
@@ -229,6 +256,8 @@ async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
     const named = c.label || c.account;
     const prefix = named ? `${provider.id}.${slug(named) || 'connection'}` : provider.id;
     const on = `${provider.name}${named ? ` (${named})` : ''}`;
+    const runsOn = c.inherited ? `the organization's ${on} key (this project has no ${provider.name} connection of its own)` : `the ${on} connection`;
+    const scope = c.inherited ? { 'hangar/scope': 'organization' } : {};
     for (const s of provider.steps) {
       const step = `${provider.id}.${s.id}`;
       offers.push({
@@ -239,11 +268,11 @@ async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
         step,
         tool: {
           title: `${s.name} — ${on}`,
-          description: `${s.description} Runs on the ${on} connection.`,
+          description: `${s.description} Runs on ${runsOn}.`,
           inputSchema: objectSchema(plain(s.input)),
           outputSchema: STEP_RUN_SCHEMA,
           annotations: annotationsOf(`${s.name} — ${on}`, await stepEffect(step)),
-          _meta: { 'hangar/kind': 'step', 'hangar/connection_id': c.id, 'hangar/step': step },
+          _meta: { 'hangar/kind': 'step', 'hangar/connection_id': c.id, 'hangar/step': step, ...scope },
         },
       });
     }
@@ -257,15 +286,15 @@ async function load(pool: pg.Pool, projectId: string): Promise<Offer[]> {
       provider: provider.id,
       tool: {
         title: `API Call — ${on}`,
-        description: `Any ${provider.name} API request (${provider.apiCall.methods.join(', ')}) with the ${on} connection's credentials; the answer, whatever its status, is the result.`,
+        description: `Any ${provider.name} API request (${provider.apiCall.methods.join(', ')}) with ${c.inherited ? `the credentials of ${runsOn}` : `the ${on} connection's credentials`}; the answer, whatever its status, is the result.`,
         inputSchema: apiCallInputSchema(provider.apiCall.methods),
         outputSchema: API_CALL_OUTPUT_SCHEMA,
         annotations: annotationsOf(`API Call — ${on}`, API_CALL_EFFECT),
-        _meta: { 'hangar/kind': 'api_call', 'hangar/connection_id': c.id, 'hangar/step': `${provider.id}_api_call` },
+        _meta: { 'hangar/kind': 'api_call', 'hangar/connection_id': c.id, 'hangar/step': `${provider.id}_api_call`, ...scope },
       },
     });
   }
-  return assignNames(offers);
+  return { organizationId: project.rows[0]?.organization_id, offers: assignNames(offers) };
 }
 
 export interface ProjectOffers {
@@ -278,16 +307,34 @@ export interface ProjectOffers {
  * (`watch`): every process hears every change, whichever process or server made it.
  */
 export function createCatalogue(pool: pg.Pool, notifications: Notifications, maxProjects = 1000) {
-  const cache = new LRUCache<string, { generation: number; offers: Promise<ProjectOffers> }>({ max: maxProjects });
+  const cache = new LRUCache<string, { generation: string; organizationId: string | undefined; offers: Promise<ProjectOffers> }>({ max: maxProjects });
   const generations = new Map<string, number>();
-  const watchers = new Map<string, Set<() => void>>();
+  const watchers = new Map<string, { organizationId: string; callbacks: Set<() => void> }>();
+  /** Bumped whenever a change may concern projects this process cannot name: no load in flight is kept. */
   let epoch = 0;
+  const generationOf = (projectId: string) => `${generations.get(projectId) ?? 0}.${epoch}`;
 
-  notifications.listen(TOOLS_CHANGED_CHANNEL, (projectId) => {
+  function projectChanged(projectId: string): void {
     cache.delete(projectId);
     generations.set(projectId, (generations.get(projectId) ?? 0) + 1);
-    if (generations.size > maxProjects * 4) generations.clear();
-    for (const watcher of watchers.get(projectId) ?? []) watcher();
+    if (generations.size > maxProjects * 4) {
+      generations.clear();
+      epoch += 1;
+    }
+    for (const watcher of watchers.get(projectId)?.callbacks ?? []) watcher();
+  }
+  // Which organization a project is of is known here for the lists held (from their load) and the
+  // projects watched (from the session); a load in flight has not said yet, so none is kept.
+  function organizationChanged(organizationId: string): void {
+    epoch += 1;
+    const held = [...cache.entries()].filter(([, entry]) => entry.organizationId === organizationId).map(([projectId]) => projectId);
+    for (const projectId of held) cache.delete(projectId);
+    for (const watched of watchers.values()) if (watched.organizationId === organizationId) for (const watcher of watched.callbacks) watcher();
+  }
+
+  notifications.listen(TOOLS_CHANGED_CHANNEL, (payload) => {
+    if (payload.startsWith(ORGANIZATION_PAYLOAD_PREFIX)) organizationChanged(payload.slice(ORGANIZATION_PAYLOAD_PREFIX.length));
+    else projectChanged(payload);
   });
   // Changes may have been missed: nothing cached is trusted, and every listening session re-reads.
   notifications.onReset(() => {
@@ -295,32 +342,37 @@ export function createCatalogue(pool: pg.Pool, notifications: Notifications, max
     epoch += 1;
   });
   notifications.onReady(() => {
-    for (const set of watchers.values()) for (const watcher of set) watcher();
+    for (const watched of watchers.values()) for (const watcher of watched.callbacks) watcher();
   });
 
   return {
     async offers(projectId: string): Promise<ProjectOffers> {
       const cached = cache.get(projectId);
       if (cached && notifications.live()) return cached.offers;
-      const generation = (generations.get(projectId) ?? 0) + epoch * 1e9;
-      const offers = load(pool, projectId).then((all) => ({ all, byName: new Map(all.map((o) => [o.name, o])) }));
+      const generation = generationOf(projectId);
+      const loaded = load(pool, projectId);
+      const offers = loaded.then(({ offers: all }) => ({ all, byName: new Map(all.map((o) => [o.name, o])) }));
       // A change that lands while this load runs makes its result stale: it is not kept.
-      offers.then(
-        () => {
-          if ((generations.get(projectId) ?? 0) + epoch * 1e9 === generation && notifications.live()) cache.set(projectId, { generation, offers });
+      loaded.then(
+        ({ organizationId }) => {
+          if (generationOf(projectId) === generation && notifications.live()) cache.set(projectId, { generation, organizationId, offers });
         },
         () => {},
       );
       return offers;
     },
-    /** Calls `changed` whenever the project's offers may have changed; returns the unsubscribe. */
-    watch(projectId: string, changed: () => void): () => void {
-      let set = watchers.get(projectId);
-      if (!set) watchers.set(projectId, (set = new Set()));
-      set.add(changed);
+    /**
+     * Calls `changed` whenever the project's offers may have changed (its own things, or its
+     * organization's keys); returns the unsubscribe.
+     */
+    watch(projectId: string, organizationId: string, changed: () => void): () => void {
+      let watched = watchers.get(projectId);
+      if (!watched) watchers.set(projectId, (watched = { organizationId, callbacks: new Set() }));
+      const { callbacks } = watched;
+      callbacks.add(changed);
       return () => {
-        set.delete(changed);
-        if (set.size === 0) watchers.delete(projectId);
+        callbacks.delete(changed);
+        if (callbacks.size === 0 && watchers.get(projectId)?.callbacks === callbacks) watchers.delete(projectId);
       };
     },
   };

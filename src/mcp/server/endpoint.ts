@@ -271,7 +271,7 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       // request, which its transport writes to the GET stream.
       const loan = pool.lend(contextOf(exchange, session));
       const body = loan.transport.openStream();
-      const unwatch = catalogue.watch(exchange.principal.project.id, () => void loan.server.sendToolListChanged().catch(() => {}));
+      const unwatch = catalogue.watch(exchange.principal.project.id, exchange.principal.organizationId, () => void loan.server.sendToolListChanged().catch(() => {}));
       let closed = false;
       const finished = () => {
         if (closed) return;
