@@ -164,7 +164,12 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
         </select>
         <Button onClick={() => setCreating(true)}>New project</Button>
       </div>
-      {me.organizationRole === 'admin' ? <Link to="/org/settings">Organization settings</Link> : null}
+      {me.organizationRole === 'admin' ? (
+        // Not "… settings": an agent page has its own "Settings" tab, and one name must find one link.
+        <Link to="/org/settings" aria-current={location.pathname.startsWith('/org/settings') ? 'page' : undefined}>
+          Manage organization
+        </Link>
+      ) : null}
       <span className="user" aria-label="Signed in as">
         {me.email}
       </span>
