@@ -71,6 +71,7 @@ interface Fixture {
   keyId: string;
   projectId: string;
   userId: string;
+  organizationId: string;
 }
 
 interface Scenario {
@@ -215,7 +216,7 @@ const startBaseline = (databaseUrl: string, fixture: Fixture) =>
   startChild({
     name: 'baseline',
     args: ['--import', 'tsx', SELF, '--baseline-server'],
-    env: { DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(POOL_SIZE), BENCH_USER_ID: fixture.userId },
+    env: { DATABASE_URL: databaseUrl, BENCH_POOL_SIZE: String(POOL_SIZE), BENCH_USER_ID: fixture.userId, BENCH_ORG_ID: fixture.organizationId, BENCH_KEY_ID: fixture.keyId },
   });
 
 /** Through Hangar's API, as a client would: the project the invites go to, and the key's id. */
@@ -500,13 +501,25 @@ const BASELINE_SQL = {
              LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = u.id
             WHERE k.hash = $1 AND k.revoked_at IS NULL`,
   },
+  // Each change writes its audit row in the same statement, as Hangar's do (src/governance/invites.ts):
+  // the audit trail is part of the work, so the baseline does it too.
   createInvite: {
     name: 'bench_invite_create',
-    text: `INSERT INTO invites (code, project_id, email, permissions, role, state, invited_by) VALUES ($1, $2, $3, $4, 'viewer', 'pending', $5)`,
+    text: `WITH created AS (
+             INSERT INTO invites (code, project_id, email, permissions, role, state, invited_by) VALUES ($1, $2, $3, $4, 'viewer', 'pending', $5)
+             RETURNING project_id, email, role)
+           INSERT INTO audit_events (organization_id, actor_type, actor_id, actor_email, action, target_type, target_id, project_id, request_id, source_address, details)
+           SELECT $6::uuid, 'key', $7, NULL, 'invite.create', 'invite', lower(email), project_id, $8, $9, jsonb_build_object('email', email, 'role', role, 'state', 'pending')
+             FROM created`,
   },
   deleteInvite: {
     name: 'bench_invite_delete',
-    text: `DELETE FROM invites WHERE project_id = $1 AND code = $2 AND state = 'pending'`,
+    text: `WITH deleted AS (
+             DELETE FROM invites WHERE project_id = $1 AND code = $2 AND state = 'pending' RETURNING project_id, email, role)
+           INSERT INTO audit_events (organization_id, actor_type, actor_id, actor_email, action, target_type, target_id, project_id, request_id, source_address, details)
+           SELECT $3::uuid, 'key', $4, NULL, 'invite.delete', 'invite', lower(email), project_id, $5, $6, jsonb_build_object('email', email, 'role', role)
+             FROM deleted
+           RETURNING 1`,
   },
 };
 
@@ -514,6 +527,8 @@ async function serveBaseline(): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BENCH_POOL_SIZE) });
   const invitedBy = process.env.BENCH_USER_ID!;
+  const organizationId = process.env.BENCH_ORG_ID!;
+  const keyId = process.env.BENCH_KEY_ID!;
   const app = Fastify({ logger: false });
   const HEADER = /^(?:bearer\s+)?([^\s:]*):(\S+)$/i;
   const credential = (header: string | undefined) => {
@@ -550,7 +565,7 @@ async function serveBaseline(): Promise<void> {
       try {
         await pool.query({
           ...BASELINE_SQL.createInvite,
-          values: [code, c.projectId, request.body.email, JSON.stringify(request.body.permissions), invitedBy],
+          values: [code, c.projectId, request.body.email, JSON.stringify(request.body.permissions), invitedBy, organizationId, keyId, request.id, request.ip],
         });
       } catch (err) {
         if ((err as { code?: string }).code === '23505') return reply.code(409).send({ message: 'pending invite exists' });
@@ -563,7 +578,7 @@ async function serveBaseline(): Promise<void> {
       const c = credential(request.headers.authorization);
       if (!c) return reply.code(401).send({ message: 'malformed' });
       if (authenticate && !(await admin(c))) return reply.code(403).send({ message: 'not an admin of the project' });
-      const { rowCount } = await pool.query({ ...BASELINE_SQL.deleteInvite, values: [c.projectId, request.body.invite_code] });
+      const { rowCount } = await pool.query({ ...BASELINE_SQL.deleteInvite, values: [c.projectId, request.body.invite_code, organizationId, keyId, request.id, request.ip] });
       if (!rowCount) return reply.code(404).send({ message: 'no such invite' });
       return { invite_code: request.body.invite_code, deleted: true };
     });
@@ -594,7 +609,7 @@ async function main(): Promise<void> {
   try {
     process.stderr.write(`database ${db.name}; bootstrapping…\n`);
     const org = await bootstrap(db.url);
-    const fixture: Fixture = { apiKey: org.api_key, userId: org.user_id, projectId: '', keyId: '' };
+    const fixture: Fixture = { apiKey: org.api_key, userId: org.user_id, organizationId: org.organization_id, projectId: '', keyId: '' };
     const runs: RunResult[] = [];
     const plan = (await redisReachable()) ? PLAN : PLAN.filter((r) => r.store !== 'redis');
     if (plan.length < PLAN.length) process.stderr.write(`Redis is unreachable at ${REDIS_URL}: the redis-store run is skipped.\n`);
