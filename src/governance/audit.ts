@@ -1,7 +1,6 @@
 // The audit trail (issue 24 §4): one append-only row per governance change. Services record inside
 // the transaction of the change itself, so a change and its record commit or roll back together.
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
 /** Who made a change: a person signed in to the dashboard, an API key, a SCIM token, or Hangar itself. */
@@ -63,14 +62,4 @@ export function contextParams(context: AuditContext): Array<string | null> {
 /** Records one change; call it with the transaction that makes the change. */
 export async function recordAudit(db: Kysely<Database>, context: AuditContext, entry: AuditEntry): Promise<void> {
   await db.insertInto('audit_events').values(columns(context, entry)).execute();
-}
-
-/** The same, for code that holds a pg client (in its own transaction) rather than Kysely. */
-export async function recordAuditWith(client: Pick<pg.ClientBase, 'query'>, context: AuditContext, entry: AuditEntry): Promise<void> {
-  const c = columns(context, entry);
-  await client.query(
-    `${AUDIT_INSERT}
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [c.organization_id, c.actor_type, c.actor_id, c.actor_email, c.action, c.target_type, c.target_id, c.project_id, c.request_id, c.source_address, c.details],
-  );
 }
