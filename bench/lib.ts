@@ -8,7 +8,7 @@
 // parent) never shares an event loop with what it measures. All traffic stays on 127.0.0.1.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -377,10 +377,14 @@ const live = new Set<Server>();
 export const stopAll = () => Promise.all([...live].map((s) => s.stop()));
 
 /** Keeps the last few KB a child wrote, to show when it fails. */
-function capture(child: ChildProcess): () => string {
+function capture(child: ChildProcess, name: string): () => string {
   let tail = '';
+  // BENCH_LOG_DIR: every line a child prints, whole (e.g. with BENCH_HANGAR_NODE_ARGS=--trace-gc).
+  const log = process.env.BENCH_LOG_DIR ? path.join(process.env.BENCH_LOG_DIR, `${name}.log`) : undefined;
+  if (log) mkdirSync(path.dirname(log), { recursive: true });
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-8192);
+    if (log) appendFileSync(log, chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -427,7 +431,7 @@ export async function startChild(spec: ChildSpec): Promise<Server> {
     port,
     child,
     pid: child.pid!,
-    output: capture(child),
+    output: capture(child, spec.name),
     assertAlive() {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${spec.name} exited (${child.exitCode ?? child.signalCode}) during the run:\n${server.output()}`);
     },
@@ -528,7 +532,7 @@ export async function bootstrap(databaseUrl: string): Promise<Org> {
   });
   let stdout = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-  const output = capture(child);
+  const output = capture(child, 'bootstrap');
   const code = await exited(child);
   if (code !== 0) throw new Error(`hangar bootstrap failed (${code}):\n${output()}`);
   return JSON.parse(stdout.trim().split('\n').pop()!) as Org;
