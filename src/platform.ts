@@ -58,12 +58,15 @@ export function createPlatform(config: Config, db: Db): Platform {
   const report = reporter(db.outage, log);
   const notifications = createNotifications(db.pool, report);
   const metrics = createMetrics(db.pool);
+  const principals = createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, report, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' }));
   const integrations = createIntegrations({
     db: db.kysely,
     config,
     vault,
     quotas: createQuotas(counters, config.providers.quotaOverrides, (provider, quota, remaining) => metrics.quotaRemaining.set({ provider, quota }, remaining)),
-    connections: createConnectionCache(notifications, config.connectionCacheSeconds, config.cacheLimits.connections),
+    // Every process acknowledges a principal epoch only after handling what its link received
+    // before it: waiting for one is waiting for every process to have dropped a revoked connection.
+    connections: createConnectionCache(notifications, config.connectionCacheSeconds, config.cacheLimits.connections, () => principals.changed()),
     metrics,
   });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
@@ -82,7 +85,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     vault,
     counters,
     notifications,
-    principals: createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, report, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' })),
+    principals,
     integrations,
     studios,
     agents,

@@ -19,15 +19,24 @@ const PROJECT = 'project:';
 export interface ConnectionCache {
   /** Loads through the cache: `load` runs on a miss and its answer is kept unless a change raced it. */
   through(projectId: string, connectionId: string, load: () => Promise<ActiveConnection>): Promise<ActiveConnection>;
-  /** After a change to the connection is committed. */
+  /** After a change to the connection is committed (a refreshed token: the old one still works meanwhile). */
   changed(connectionId: string): Promise<void>;
+  /**
+   * After the connection's credential was taken away (removed, or an organization key rotated):
+   * returns once every live process has dropped it, so the very next call on any server fails.
+   */
+  revoked(connectionId: string): Promise<void>;
   /** After a project gained a connection: what its organization connections resolve to may differ. */
   projectChanged(projectId: string): Promise<void>;
 }
 
 const keyOf = (projectId: string, connectionId: string) => `${projectId}\u0000${connectionId}`;
 
-export function createConnectionCache(notifications: Notifications, ttlSeconds: number, maxEntries: number): ConnectionCache {
+/**
+ * `settle` returns once every live process has handled every notification sent on its link before
+ * the call (platform.ts: the principal cache's acknowledged epoch).
+ */
+export function createConnectionCache(notifications: Notifications, ttlSeconds: number, maxEntries: number, settle: () => Promise<void>): ConnectionCache {
   // ttlSeconds 0 turns the cache off below; the LRU still needs a positive ttl.
   const entries = new LRUCache<string, ActiveConnection>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000 });
   // Bumped by every drop: a load that started before a drop must not put back what it read.
@@ -69,6 +78,11 @@ export function createConnectionCache(notifications: Notifications, ttlSeconds: 
     async changed(connectionId) {
       drop(connectionId);
       await notifications.notify(CHANNEL, connectionId);
+    },
+    async revoked(connectionId) {
+      drop(connectionId);
+      await notifications.notify(CHANNEL, connectionId);
+      if (ttlSeconds > 0) await settle();
     },
     async projectChanged(projectId) {
       drop(`${PROJECT}${projectId}`);

@@ -276,7 +276,7 @@ export async function removeConnection(deps: IntegrationDeps, projectId: string,
       details: { provider: row.provider, label: row.label, revoked_at_provider: revoked },
     });
   });
-  await deps.connections.changed(id);
+  await deps.connections.revoked(id);
   return { connection_id: id, deleted: true as const, revoked_at_provider: revoked };
 }
 

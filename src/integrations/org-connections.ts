@@ -203,7 +203,7 @@ export async function updateOrgConnection(deps: IntegrationDeps, caller: Princip
     if (rotated) await recordAudit(trx, audit, { action: 'org_connection.rotate', target, details: { provider: provider.id, label: change.label ?? row.label, account: rotated.account } });
     if (relabelled) await recordAudit(trx, audit, { action: 'org_connection.update', target, details: { provider: provider.id, label: { from: row.label, to: change.label } } });
   });
-  if (rotated) await deps.connections.changed(row.id);
+  if (rotated) await deps.connections.revoked(row.id);
   const current = await deps.db.selectFrom('connections').select(['label', 'account', 'rotated_at']).where('id', '=', row.id).executeTakeFirstOrThrow();
   return { connection_id: row.id, provider: provider.id, label: current.label, account: current.account, rotated: Boolean(rotated), rotated_at: current.rotated_at?.toISOString() ?? null };
 }
@@ -220,6 +220,6 @@ export async function removeOrgConnection(deps: IntegrationDeps, caller: Princip
       .execute();
     await recordAudit(trx, audit, { action: 'org_connection.delete', target: { type: 'org_connection', id: row.id }, details: { provider: row.provider, label: row.label } });
   });
-  await deps.connections.changed(row.id);
+  await deps.connections.revoked(row.id);
   return { connection_id: row.id, deleted: true as const };
 }
