@@ -113,7 +113,29 @@ export function checkHeaders(provider: ProviderDefinition, headers: Record<strin
   return out;
 }
 
-export async function apiCall(connection: ActiveConnection, send: Send, input: ApiCallInput) {
+export interface ApiCallAnswer {
+  status: number;
+  headers: Record<string, string>;
+  response_body: unknown;
+}
+
+/** The provider's answer, as data. */
+export async function apiCall(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<ApiCallAnswer> {
+  return (await forward(connection, send, input)).answer;
+}
+
+/**
+ * The same answer as JSON text, the provider's JSON spliced in as it came: it was parsed (so it is
+ * valid JSON, within the nesting bound), and serializing the parsed value again would only spend the
+ * CPU it took to parse it, and round integers beyond 2^53 that the provider sent exactly.
+ */
+export async function apiCallJson(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<string> {
+  const { answer, json } = await forward(connection, send, input);
+  if (json === undefined) return JSON.stringify(answer);
+  return `{"status":${answer.status},"headers":${JSON.stringify(answer.headers)},"response_body":${json}}`;
+}
+
+async function forward(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<{ answer: ApiCallAnswer; json: string | undefined }> {
   const { provider } = connection;
   if (!provider.apiCall.methods.length) throw invalid(`${provider.name} connections have no API Call; use the ${provider.id} steps.`);
   const method = input.method.toUpperCase() as HttpMethod;
@@ -124,5 +146,5 @@ export async function apiCall(connection: ActiveConnection, send: Send, input: A
   const response = await send({ method, path, headers, body: input.body, base: provider.apiCall.baseFor?.(path) });
   const safe: Record<string, string> = {};
   for (const k in response.headers) if (!UNSAFE_ANSWER_HEADERS.has(k)) safe[k] = response.headers[k];
-  return { status: response.status, headers: safe, response_body: response.body ?? null };
+  return { answer: { status: response.status, headers: safe, response_body: response.body ?? null }, json: response.json };
 }

@@ -122,7 +122,7 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     const chunks = this.#chunks;
     if (this.#settle()) return;
     const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, this.#size);
-    resolve!({ status: this.#status, headers: this.#headers, body: parseBody(bytes, this.#headers['content-type']) });
+    resolve!(answerOf(this.#status, this.#headers, bytes));
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
@@ -158,17 +158,20 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   }
 }
 
-function parseBody(bytes: Buffer, contentType: string | undefined): unknown {
-  if (bytes.length === 0) return undefined;
+function answerOf(status: number, headers: Record<string, string>, bytes: Buffer): ProviderResponse {
+  if (bytes.length === 0) return { status, headers, body: undefined };
+  const text = bytes.toString('utf8');
+  const contentType = headers['content-type'];
   if (contentType && JSON_TYPE.test(contentType)) {
     try {
       // Nested deeper than Hangar's walkers take: the caller gets the text as it came.
-      return parseBoundedJson(bytes) ?? bytes.toString('utf8');
+      const body = parseBoundedJson(text);
+      if (body !== undefined) return { status, headers, body, json: text };
     } catch {
-      return bytes.toString('utf8');
+      /* not JSON after all: the text */
     }
   }
-  return bytes.toString('utf8');
+  return { status, headers, body: text };
 }
 
 function describe(err: unknown): string {

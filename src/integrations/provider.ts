@@ -24,6 +24,8 @@ export interface ProviderResponse {
   headers: Record<string, string>;
   /** Parsed JSON when the provider answered JSON, else the text (undefined when empty). */
   body: unknown;
+  /** The JSON text `body` was parsed from, to pass the answer on without serializing it again. */
+  json?: string;
 }
 
 /** Sends through the runtime: credentials, quotas, retries and timeouts included. */

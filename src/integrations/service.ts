@@ -5,7 +5,7 @@ import { HangarError, invalid } from '../errors.ts';
 import type { AuditContext } from '../governance/audit.ts';
 import type { Actor, Principal } from '../governance/principal.ts';
 import type { PageRequest } from '../db/pagination.ts';
-import { apiCall, type ApiCallInput } from './api-call.ts';
+import { apiCall, apiCallJson, type ApiCallInput } from './api-call.ts';
 import { providerCatalogue, searchSteps } from './catalogue.ts';
 import { createKeyConnection, listConnections, loadConnection, providerOrFail, removeConnection, type ActiveConnection, type Credentials, type RequestTrace } from './connections.ts';
 import { createOrgConnection, listOrgConnections, removeOrgConnection, updateOrgConnection, type NewOrgConnection, type OrgConnectionChange } from './org-connections.ts';
@@ -113,6 +113,11 @@ export function createIntegrations(deps: IntegrationDeps) {
     async apiCall(caller: ProjectCaller, input: ApiCallInput & { connection_id: string }) {
       const { connection, send } = await connected(caller, input.connection_id);
       return apiCall(connection, send, input);
+    },
+    /** The same as JSON text (api-call.ts `apiCallJson`), for an answer that is sent on as it is. */
+    async apiCallJson(caller: ProjectCaller, input: ApiCallInput & { connection_id: string }) {
+      const { connection, send } = await connected(caller, input.connection_id);
+      return apiCallJson(connection, send, input);
     },
   };
 }

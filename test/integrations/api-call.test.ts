@@ -30,8 +30,17 @@ let cookieProxy: Server;
 let c: Client;
 const conn: Record<string, string> = {};
 
+/** A ledger entry as the provider writes it: an id beyond 2^53, a decimal with its trailing zero, an escape. */
+const LEDGER = '{"entry":{"id":12345678901234567891,"amount":1.50,"memo":"caf\\u00e9 \\"bar\\""}}';
+
 function startCookieProxy(target: string): Promise<Server> {
   const proxy = createServer((req, res) => {
+    // The edge answers this path from its own store (after the same key check as the provider).
+    if (req.url === '/ledger/latest') {
+      const ok = req.headers.authorization === `Bearer ${GLOBAL_KEY}`;
+      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json', 'x-served-by': 'edge-syd-1' }).end(ok ? LEDGER : '{"error":"unauthorized"}');
+      return;
+    }
     const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode!, { ...answer.headers, 'set-cookie': [COOKIE, 'tracking=1; Path=/'], 'x-served-by': 'edge-syd-1' });
       answer.pipe(res);
@@ -107,6 +116,22 @@ describe('global enrichment', () => {
     assert.equal(r.headers['x-served-by'], 'edge-syd-1', 'the provider’s other headers do come back');
     assert.ok(!Object.keys(r.headers).some((h) => /cookie/i.test(h)), JSON.stringify(r.headers));
     assert.ok(!JSON.stringify(r).includes('provider_session'));
+  });
+
+  test('the provider’s JSON comes back as it was written: an integer beyond 2^53 exactly, not rounded', async () => {
+    const answer = await fetch(`${server.url}/latest/integrations/api_call`, {
+      method: 'POST',
+      headers: { authorization: c.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ connection_id: conn.enrichment, method: 'GET', endpoint: '/ledger/latest' }),
+    });
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('content-type') ?? '', /^application\/json/);
+    const text = await answer.text();
+    assert.ok(text.includes(`"response_body":${LEDGER}`), text);
+    const parsed = JSON.parse(text);
+    assert.equal(parsed.status, 200);
+    assert.equal(parsed.response_body.entry.memo, 'café "bar"');
+    assert.equal(parsed.headers['x-served-by'], 'edge-syd-1');
   });
 
   test('POST /person/bulk, and the provider’s 400 for a bad item as data', async () => {

@@ -7,6 +7,8 @@ import type { Integrations } from '../../integrations/service.ts';
 import { auditContext } from '../audit-context.ts';
 import { projectCaller } from '../auth.ts';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const tags = ['integrations'];
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Provider = Type.String({ minLength: 1, maxLength: 100, description: `One of: ${providerIds.join(', ')}.` });
@@ -248,6 +250,7 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
         response: { 200: Type.Object({ status: Type.Integer(), headers: Type.Record(Type.String(), Type.String()), response_body: Type.Any() }) },
       },
     },
-    (request) => integrations.apiCall(projectCaller(request), request.body),
+    // Sent as text: the provider's JSON goes out as it came, not parsed and serialized again.
+    async (request, reply) => reply.type(JSON_TYPE).send(await integrations.apiCallJson(projectCaller(request), request.body)),
   );
 }
