@@ -219,7 +219,7 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
         eb('connections.organization_id', '=', eb.selectFrom('projects').select('projects.organization_id').where('projects.id', '=', projectId)),
       ]),
     );
-  if (filter.provider) query = query.where('connections.provider', '=', filter.provider);
+  if (filter.provider) query = query.where('connections.provider', '=', providerOrFail(filter.provider).id);
   const { results, next_cursor } = await keysetPage(query, { createdAt: 'connections.created_at', id: 'connections.id' }, filter, (r) => r.id);
   // Which organization keys this project overrides with its own connection of the provider.
   const overriding = new Map<string, string>();

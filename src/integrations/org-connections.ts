@@ -123,7 +123,7 @@ export async function listOrgConnections(deps: IntegrationDeps, caller: Principa
       'users.email as created_by_email',
     ])
     .where('connections.organization_id', '=', org);
-  if (filter.provider) query = query.where('connections.provider', '=', filter.provider);
+  if (filter.provider) query = query.where('connections.provider', '=', providerOrFail(filter.provider).id);
   const { results, next_cursor } = await keysetPage(query, { createdAt: 'connections.created_at', id: 'connections.id' }, filter, (r) => r.id);
   const using = await projectsUsing(deps, org, [...new Set(results.filter((r) => r.status === 'active').map((r) => r.provider))]);
   return {

@@ -336,6 +336,9 @@ describe('bad input', () => {
     expectError(await asAdmin('00000000-0000-4000-8000-000000000000/update', { label: 'x' }), 404, 'not_found');
     expectError(await asAdmin('not-a-uuid/delete'), 404, 'not_found');
     expectError(await asAdmin('list', { provider: 'x'.repeat(101) }), 400, 'validation_error');
+    // A provider filter is the provider's id, as create takes it: another spelling is refused, not an empty list.
+    assert.match(expectError(await asAdmin('list', { provider: 'ENRICHMENT' }), 400, 'validation_error').message, /provider "ENRICHMENT"/);
+    assert.match(expectError(await inProject(p1, '/latest/integrations/connections/list', { provider: 'Enrichment' }), 400, 'validation_error').message, /provider "Enrichment"/);
     expectError(await send(a, orgPath('not-an-org', 'list'), account(org)), 404, 'not_found');
     assert.equal(await orgRows(), before);
     // A key the provider rejects leaves no row.

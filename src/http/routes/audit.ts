@@ -18,16 +18,13 @@ const Filters = {
   from: Type.Optional(Time),
   to: Type.Optional(Time),
 };
-// A misspelt filter is refused rather than ignored: ignored, it would answer (or export) everything.
-const ListBody = Type.Object(
-  {
-    ...Filters,
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AUDIT_PAGE_SIZE, default: DEFAULT_AUDIT_PAGE_SIZE })),
-    cursor: Type.Optional(Type.String({ maxLength: 500, description: 'next_cursor of the previous page.' })),
-  },
-  { additionalProperties: false },
-);
-const ExportQuery = Type.Object(Filters, { additionalProperties: false });
+// Unknown fields are ignored, as everywhere (api.md §1).
+const ListBody = Type.Object({
+  ...Filters,
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_AUDIT_PAGE_SIZE, default: DEFAULT_AUDIT_PAGE_SIZE })),
+  cursor: Type.Optional(Type.String({ maxLength: 500, description: 'next_cursor of the previous page.' })),
+});
+const ExportQuery = Type.Object(Filters);
 
 const AuditRecord = Type.Object({
   audit_id: Type.String(),
@@ -82,14 +79,23 @@ export function auditRoutes(app: FastifyInstance, database: Db): void {
         response: { 200: Type.String({ description: 'application/x-ndjson: one audit record (as in audit/list) per line.' }) },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const lines = exportAudit(db, accountCaller(request), request.params.organization_id, request.query);
+      // The first batch is read before the answer is named a download: a refusal of the filters (or
+      // the database being away) is then an ordinary error answer, not a file holding one.
+      const first = await lines.next();
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('application/x-ndjson; charset=utf-8')
         .header('content-disposition', `attachment; filename="hangar-audit-${day}.ndjson"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(lines, { objectMode: false }));
+      if (first.done) return reply.send('');
+      return reply.send(Readable.from(prepend(first.value, lines), { objectMode: false }));
     },
   );
+}
+
+async function* prepend(first: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield first;
+  yield* rest;
 }
