@@ -15,7 +15,7 @@ import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { ssoRoutes } from './routes/sso.ts';
 import { auditRoutes } from './routes/audit.ts';
-import { scimRoutes } from './routes/scim.ts';
+import { malformedScimUrl, scimRoutes } from './routes/scim.ts';
 import { integrationRoutes } from './routes/integrations.ts';
 import { orgConnectionRoutes } from './routes/org-connections.ts';
 import type { Platform } from '../platform.ts';
@@ -64,10 +64,12 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
-    // Errors Fastify raises before routing (a malformed URL) answer like every other error.
+    // Errors Fastify raises before routing (a malformed URL) answer like every other error; under
+    // /scim/v2 in SCIM's form, which is what identity providers parse there.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      return send(reply, new HangarError(400, 'validation_error', `The request URL is malformed: ${error.message}`));
+      const message = `The request URL is malformed: ${error.message}`;
+      return malformedScimUrl(request, reply, message) ?? send(reply, new HangarError(400, 'validation_error', message));
     },
     serverFactory: (handler) => createHttpServer(config.http, handler),
     schemaController: sharedLazySerializers(),

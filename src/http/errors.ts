@@ -39,9 +39,31 @@ const OUTAGE_RETRY_AFTER_SECONDS = 2;
 export const serviceUnavailable = () =>
   new HangarError(503, 'service_unavailable', "Hangar's database is unavailable for a moment (restarting, failing over or unreachable); retry after the Retry-After seconds.", 'platform', OUTAGE_RETRY_AFTER_SECONDS);
 
+/**
+ * Class 40 (a deadlock or serialization failure): two changes to the same rows met; the database
+ * rolled this one back whole, so nothing was half-done and the same request may simply be sent again.
+ * Not an outage (isDatabaseUnavailable also lists these SQLSTATEs, for background work's retries), so
+ * checked before it. The SCIM routes answer it too, in their own error form.
+ */
+export function concurrentChangeRolledBack(error: unknown): HangarError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^40(P01|001)$/.test(code)) return undefined;
+  return new HangarError(503, 'service_unavailable', 'Another change to the same records ran at the same moment and this one was rolled back; nothing was changed. Send it again.', 'platform', 1);
+}
+
+/** encodeURIComponent of text with a lone UTF-16 surrogate: the caller's text, not our bug. */
+export function invalidText(error: unknown): HangarError | undefined {
+  return error instanceof URIError ? new HangarError(400, 'validation_error', 'A value in the request is not valid text (it holds a lone UTF-16 surrogate).') : undefined;
+}
+
 /** Renders every failure; one caused by the database being unavailable is a 503, counted in `outage` (logged once per outage). */
 export const errorHandler = (outage: OutageLog) => (error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) => {
   if (error instanceof HangarError) return send(reply, error);
+  const concurrent = concurrentChangeRolledBack(error);
+  if (concurrent) {
+    request.log.warn({ err: error }, 'concurrent change rolled back');
+    return send(reply, concurrent);
+  }
   if (isDatabaseUnavailable(error)) {
     outage.failed(error, 'request(s) answered 503');
     return send(reply, serviceUnavailable());
@@ -60,14 +82,8 @@ export const errorHandler = (outage: OutageLog) => (error: FastifyError | Hangar
   if (typeof pgCode === 'string' && /^54[0-9A-Z]{3}$/.test(pgCode)) {
     return send(reply, new HangarError(400, 'validation_error', 'A value in the request is too large to store; shorten it.'));
   }
-  // Class 40 (a deadlock or serialization failure): two changes to the same rows met; the database
-  // rolled this one back whole, so nothing was half-done and the same request may simply be sent again.
-  if (typeof pgCode === 'string' && /^40(P01|001)$/.test(pgCode)) {
-    request.log.warn({ err: error }, 'concurrent change rolled back');
-    return send(reply, new HangarError(503, 'service_unavailable', 'Another change to the same records ran at the same moment and this one was rolled back; nothing was changed. Send it again.', 'platform', 1));
-  }
-  // encodeURIComponent of text with a lone UTF-16 surrogate: the caller's text, not our bug.
-  if (error instanceof URIError) return send(reply, new HangarError(400, 'validation_error', 'A value in the request is not valid text (it holds a lone UTF-16 surrogate).'));
+  const text = invalidText(error);
+  if (text) return send(reply, text);
   const status = fe.statusCode ?? 500;
   if (status < 500 && STATUS_TYPES[status]) return send(reply, new HangarError(status, STATUS_TYPES[status], fe.message));
   request.log.error({ err: error }, 'unhandled error');

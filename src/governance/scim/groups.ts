@@ -10,7 +10,7 @@ import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredStr
 import { GROUP_SCHEMA, listResponse } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
 import { filterToSql, parseFilter, type Attributes } from './filter.ts';
-import { applyPatch, readPatch } from './patch.ts';
+import { applyPatch, canonicalPath, readPatch, type PatchOperation } from './patch.ts';
 import { wants, type Projection } from './projection.ts';
 import type { ScimCaller } from './tokens.ts';
 
@@ -18,6 +18,10 @@ const GROUP_SCHEMAS = [GROUP_SCHEMA] as const;
 const MAX_NAME = 256;
 /** Members one request may name: identity providers send large groups in batches. */
 export const MAX_MEMBERS_PER_REQUEST = 10_000;
+const tooManyMembers = () => scimInvalid('invalidValue', `A request may name at most ${MAX_MEMBERS_PER_REQUEST} members; send larger changes in several requests.`);
+/** The sub-attributes of a value filter in a PATCH path that hold user ids (compared whatever their case). */
+const ID_FILTERS = { members: ['value'] } as const;
+const CORE_PREFIX = `${GROUP_SCHEMA.toLowerCase()}:`;
 
 const ATTRIBUTES: Attributes = {
   id: { type: 'string', expr: sql`g.id::text`, caseExact: false },
@@ -79,6 +83,24 @@ function membersOf(value: unknown, max = MAX_MEMBERS_PER_REQUEST): Set<string> {
     ids.add(id.toLowerCase());
   }
   return ids;
+}
+
+/**
+ * Members an operation's value may name: a list, one `{value}`, or in a path-less value (whose keys
+ * are paths) every key naming `members`, a filter on it, or a sub-attribute of it.
+ */
+function membersNamed(operation: PatchOperation): number {
+  const { path, value } = operation;
+  if (Array.isArray(value)) return value.length;
+  if (value === null || typeof value !== 'object') return 0;
+  if (path !== undefined) return 1;
+  let n = 0;
+  for (const [key, v] of Object.entries(value)) {
+    const k = key.toLowerCase();
+    if (!(k.startsWith(CORE_PREFIX) ? k.slice(CORE_PREFIX.length) : k).startsWith('members')) continue;
+    n += Array.isArray(v) ? v.length : 1;
+  }
+  return n;
 }
 
 function stateOf(resource: Record<string, unknown>): GroupState {
@@ -230,30 +252,41 @@ export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, ca
 export async function patchGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, groupId: string, body: unknown, ifMatch: string | undefined, projection: Projection) {
   const operations = readPatch(body, GROUP_SCHEMAS);
   // Members named by the request's values, bounded as in a POST or PUT.
-  const named = operations.reduce((n, o) => n + (Array.isArray(o.value) ? o.value.length : 0), 0);
-  if (named > MAX_MEMBERS_PER_REQUEST) throw scimInvalid('invalidValue', `A request may name at most ${MAX_MEMBERS_PER_REQUEST} members; send larger changes in several requests.`);
+  if (operations.reduce((n, o) => n + membersNamed(o), 0) > MAX_MEMBERS_PER_REQUEST) throw tooManyMembers();
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
     const row = await findGroup(trx, caller.organizationId, groupId, true);
     checkIfMatch(ifMatch, row.scim_version);
-    let members = new Set((await trx.selectFrom('directory_group_members').select('user_id').where('group_id', '=', row.id).execute()).map((m) => m.user_id));
+    const current = new Set((await trx.selectFrom('directory_group_members').select('user_id').where('group_id', '=', row.id).execute()).map((m) => m.user_id));
+    let members = current;
     let resource: Record<string, unknown> = { schemas: [GROUP_SCHEMA], id: row.id, displayName: row.display_name, ...(row.external_id ? { externalId: row.external_id } : {}) };
     for (const operation of operations) {
       // The common membership changes (Entra's and Okta's `add`/`remove` of `members` with a list of
       // {value}) are set operations by id: a large group is not compared member by member.
-      if (operation.path?.toLowerCase() === 'members' && operation.op !== 'replace' && Array.isArray(operation.value)) {
-        for (const id of membersOf(operation.value)) {
+      // One {value} alone is the same change as a list of one.
+      const listed = Array.isArray(operation.value) ? operation.value : operation.value !== null && typeof operation.value === 'object' ? [operation.value] : undefined;
+      if (operation.path?.toLowerCase() === 'members' && operation.op !== 'replace' && listed) {
+        if (members === current) members = new Set(current);
+        for (const id of membersOf(listed)) {
           if (operation.op === 'add') members.add(id);
           else members.delete(id);
         }
         continue;
       }
-      const patched = applyPatch({ ...resource, members: [...members].map((value) => ({ value })) }, [operation]) as Record<string, unknown>;
+      // A value filter's ids in the one spelling the members have. A remove whose filter matches no
+      // member removes nothing and succeeds (RFC 7644 §3.5.2.2 removes "the values matched"; only a
+      // replace is noTarget): an identity provider repeating an unassignment is not failed.
+      const path = operation.path !== undefined ? canonicalPath(operation.path, ID_FILTERS, canonicalId) : undefined;
+      const patched = applyPatch({ ...resource, members: [...members].map((value) => ({ value })) }, [{ ...operation, ...(path !== undefined ? { path } : {}) }]) as Record<string, unknown>;
+      // The group as it now stands, which batches of adds may have grown past what one request names.
       members = membersOf(patched.members, Infinity);
       delete patched.members;
       resource = patched;
     }
     if (resource.id !== row.id) throw scimInvalid('mutability', 'id cannot be changed.');
+    // Whatever shape the values had, the request adds no more members than one may name.
+    let added = 0;
+    for (const id of members) if (!current.has(id) && ++added > MAX_MEMBERS_PER_REQUEST) throw tooManyMembers();
     const next: GroupState = {
       displayName: requiredString(resource.displayName, 'displayName', MAX_NAME),
       externalId: optionalString(resource.externalId, 'externalId', MAX_NAME),

@@ -3,7 +3,7 @@
 // filters in paths (`emails[type eq "work"].value`, `members[value eq "…"]`). The operations are
 // applied by scim-patch to the resource as SCIM shows it; the services then store what changed.
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
-import { parse } from 'scim2-parse-filter';
+import { parse, stringify, type Filter } from 'scim2-parse-filter';
 import { scimInvalid, ScimError } from './errors.ts';
 import { unsafeKey, unsafeName } from './unsafe-names.ts';
 
@@ -65,6 +65,53 @@ export function readPatch(body: unknown, schemas: readonly string[]): PatchOpera
     }
     return { op, ...(path !== undefined ? { path } : {}), ...('value' in o ? { value: o.value } : {}) };
   });
+}
+
+/**
+ * `path` with the values its value filter compares to ids spelled as `canonical` spells them:
+ * scim-patch compares values exactly, and identity providers send ids in any case
+ * (`members[value eq "7AB9…"]` names the member `7ab9…`, as a filter in a GET does). `ids` lists,
+ * per multi-valued attribute, the sub-attributes holding ids, lower case (`{ members: ['value'] }`).
+ * A path with no such comparison is returned as it came.
+ */
+export function canonicalPath(path: string, ids: Record<string, readonly string[]>, canonical: (value: string) => string): string {
+  const m = PATH.exec(path);
+  if (!m || m[4] === undefined) return path;
+  const [, urn, attribute, sub, filter, after] = m;
+  const name = attribute.toLowerCase();
+  if (sub !== undefined || !Object.hasOwn(ids, name)) return path;
+  const idAttributes = ids[name];
+  let changed = false;
+  const walk = (f: Filter): Filter => {
+    switch (f.op) {
+      case 'and':
+      case 'or':
+        return { ...f, filters: f.filters.map(walk) };
+      case 'not':
+        return { ...f, filter: walk(f.filter) };
+      case '[]':
+      case 'pr':
+        return f;
+      default: {
+        // `value` or, spelled out, `members.value`.
+        const spelled = f.attrPath.toLowerCase();
+        const at = spelled.startsWith(`${name}.`) ? spelled.slice(name.length + 1) : spelled;
+        if (typeof f.compValue !== 'string' || !idAttributes.includes(at)) return f;
+        const compValue = canonical(f.compValue);
+        if (compValue === f.compValue) return f;
+        changed = true;
+        return { ...f, compValue };
+      }
+    }
+  };
+  let rewritten: Filter;
+  try {
+    rewritten = walk(parse(filter));
+  } catch {
+    return path;
+  }
+  if (!changed) return path;
+  return `${urn !== undefined ? `${urn}:` : ''}${attribute}[${stringify(rewritten)}]${after !== undefined ? `.${after}` : ''}`;
 }
 
 /** The resource after the operations (the argument is left as it was). */

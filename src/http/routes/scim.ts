@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { isDatabaseUnavailable } from '../../db/faults.ts';
+import { isDatabaseUnavailable, type OutageLog } from '../../db/faults.ts';
 import { HangarError } from '../../errors.ts';
 import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { resourceTypes, schemas, serviceProviderConfig, listResponse } from '../../governance/scim/discovery.ts';
@@ -19,6 +19,7 @@ import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } fr
 import { validationMessage } from '../../validation.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
+import { concurrentChangeRolledBack, invalidText } from '../errors.ts';
 import type { AuthFailures } from '../auth-failures.ts';
 import type { RateLimit } from '../rate-limit.ts';
 
@@ -59,6 +60,51 @@ const ResourceBody = Type.Object({}, { additionalProperties: true });
 const ScimResponse = Type.Object({ schemas: Type.Array(Type.String()) }, { additionalProperties: true });
 
 type ListQuery = { filter?: string; startIndex?: number; count?: number } & Projection;
+
+function send(reply: FastifyReply, error: ScimError) {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
+  return reply.code(error.status).type(SCIM_TYPE).send(scimErrorBody(error));
+}
+
+/**
+ * A URL Fastify could not route (malformed), under /scim/v2: the SCIM scope's error handler never sees
+ * it, so app.ts's frameworkErrors hands it here for SCIM's 400. Undefined for any other URL.
+ */
+export function malformedScimUrl(request: FastifyRequest, reply: FastifyReply, message: string): FastifyReply | undefined {
+  if (!/^\/scim\/v2(?:[/?#]|$)/.test(request.url)) return undefined;
+  return send(reply, new ScimError(400, 'invalidSyntax', message));
+}
+
+/** Every failure in the /scim/v2 scope, in SCIM's error form: identity providers parse `status` and `scimType`. */
+export const scimErrorHandler = (outage: OutageLog) => (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  if (error instanceof ScimError) return send(reply, error);
+  if (error instanceof HangarError) return send(reply, fromHangarError(error));
+  // As the contract's handler classifies them (errors.ts), in SCIM's form.
+  const concurrent = concurrentChangeRolledBack(error);
+  if (concurrent) {
+    request.log.warn({ err: error }, 'concurrent change rolled back');
+    return send(reply, fromHangarError(concurrent));
+  }
+  const text = invalidText(error);
+  if (text) return send(reply, new ScimError(400, 'invalidValue', text.message));
+  if (isDatabaseUnavailable(error)) {
+    outage.failed(error, 'request(s) answered 503');
+    return send(reply, new ScimError(503, undefined, "Hangar's database is unavailable for a moment; retry after the Retry-After seconds.", 2));
+  }
+  const fe = error as Error & { validation?: ErrorObject[]; validationContext?: string; statusCode?: number; code?: string };
+  if (fe.validation?.length) {
+    const where = fe.validationContext === 'body' ? '' : (fe.validationContext ?? '');
+    const scimType = fe.validationContext === 'body' ? 'invalidSyntax' : fe.validation.some((v) => v.instancePath === '/filter') ? 'invalidFilter' : 'invalidValue';
+    return send(reply, new ScimError(400, scimType, validationMessage(where, fe.validation)));
+  }
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, new ScimError(413, undefined, `The body is larger than SCIM requests may be (${SCIM_BODY_LIMIT} bytes).`));
+  if (typeof fe.code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(fe.code)) return send(reply, new ScimError(400, 'invalidValue', 'A value in the request cannot be stored.'));
+  const status = fe.statusCode ?? 500;
+  if (status >= 400 && status < 500) return send(reply, new ScimError(status, status === 400 ? 'invalidSyntax' : undefined, fe.message));
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, new ScimError(500, undefined, `Something went wrong on our side; quote request id ${request.id} when reporting it.`));
+};
 
 export async function scimRoutes(app: FastifyInstance, database: Db, config: Config, principals: PrincipalCache, rateLimit: RateLimit, authFailures: AuthFailures): Promise<void> {
   const db = database.kysely;
@@ -117,32 +163,8 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
 
   await app.register(
     async (scim) => {
-      const send = (reply: FastifyReply, error: ScimError) => {
-        if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-        if (error.status === 401) reply.header('www-authenticate', 'Bearer realm="scim"');
-        return reply.code(error.status).type(SCIM_TYPE).send(scimErrorBody(error));
-      };
 
-      scim.setErrorHandler((error, request, reply) => {
-        if (error instanceof ScimError) return send(reply, error);
-        if (error instanceof HangarError) return send(reply, fromHangarError(error));
-        if (isDatabaseUnavailable(error)) {
-          database.outage.failed(error, 'request(s) answered 503');
-          return send(reply, new ScimError(503, undefined, "Hangar's database is unavailable for a moment; retry after the Retry-After seconds.", 2));
-        }
-        const fe = error as Error & { validation?: ErrorObject[]; validationContext?: string; statusCode?: number; code?: string };
-        if (fe.validation?.length) {
-          const where = fe.validationContext === 'body' ? '' : (fe.validationContext ?? '');
-          const scimType = fe.validationContext === 'body' ? 'invalidSyntax' : fe.validation.some((v) => v.instancePath === '/filter') ? 'invalidFilter' : 'invalidValue';
-          return send(reply, new ScimError(400, scimType, validationMessage(where, fe.validation)));
-        }
-        if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, new ScimError(413, undefined, `The body is larger than SCIM requests may be (${SCIM_BODY_LIMIT} bytes).`));
-        if (typeof fe.code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(fe.code)) return send(reply, new ScimError(400, 'invalidValue', 'A value in the request cannot be stored.'));
-        const status = fe.statusCode ?? 500;
-        if (status >= 400 && status < 500) return send(reply, new ScimError(status, status === 400 ? 'invalidSyntax' : undefined, fe.message));
-        request.log.error({ err: error }, 'unhandled error');
-        return send(reply, new ScimError(500, undefined, `Something went wrong on our side; quote request id ${request.id} when reporting it.`));
-      });
+      scim.setErrorHandler(scimErrorHandler(database.outage));
       const noEndpoint = (request: FastifyRequest) => new ScimError(404, undefined, `There is no SCIM endpoint ${request.method} ${request.url.split('?')[0]}.`);
       scim.setNotFoundHandler((request, reply) => send(reply, noEndpoint(request)));
 

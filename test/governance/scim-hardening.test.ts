@@ -1,0 +1,267 @@
+// SCIM hardening, from a probe of /scim/v2: a member named in a PATCH value filter in upper case is
+// the same member (removing them takes the roles group rules granted); the per-request member limit
+// holds whatever shape the PATCH value has; deadlocks, serialization failures and URIError answer in
+// SCIM's error form as the contract's handler classifies them; a malformed URL under /scim/v2 is
+// SCIM's 400, not the contract's body.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { scimErrorHandler } from '../../src/http/routes/scim.ts';
+import type { OutageLog } from '../../src/db/faults.ts';
+import { errorHandler } from '../../src/http/errors.ts';
+import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+let server: TestServer;
+let org: Org;
+let projectId: string;
+let token: string;
+
+async function scim(method: string, path: string, body?: unknown, options: { token?: string } = {}): Promise<Reply> {
+  return call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${options.token ?? token}`, headers: { 'content-type': 'application/scim+json' }, ...(body !== undefined ? { raw: JSON.stringify(body) } : {}) });
+}
+
+/** Asserts SCIM's error body (RFC 7644 §3.12), in SCIM's media type. */
+function expectScimError(reply: Reply, status: number, scimType?: string): string {
+  assert.equal(reply.status, status, JSON.stringify(reply.body));
+  assert.deepEqual(reply.body.schemas, [ERROR]);
+  assert.equal(reply.body.status, String(status));
+  assert.equal(reply.body.scimType, scimType, JSON.stringify(reply.body));
+  assert.equal(typeof reply.body.detail, 'string');
+  assert.match(reply.headers.get('content-type') ?? '', /^application\/scim\+json/);
+  assert.equal(reply.body.message, undefined, 'not the contract error body');
+  return reply.body.detail;
+}
+
+async function createToken(o: Org, label: string): Promise<string> {
+  const r = await call(server, 'POST', `/latest/organizations/${o.organization_id}/scim/tokens/create`, { authorization: `Bearer :${o.api_key}`, body: { label } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.token;
+}
+
+/** Everything a group PATCH could have changed, to show that a refused one changed nothing. */
+async function snapshot() {
+  const db = server.db.kysely;
+  const groups = await db.selectFrom('directory_groups').select(['id', 'display_name', 'scim_version']).orderBy('id').execute();
+  const members = await db.selectFrom('directory_group_members').selectAll().orderBy('group_id').orderBy('user_id').execute();
+  return JSON.stringify({ groups, members });
+}
+
+/** An invited password user with an API key. */
+async function person(email: string) {
+  const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:viewer') } });
+  const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'person password' } });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  const session = sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'person password' } }));
+  const key = (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: session, body: {} })).body.api_key as string;
+  return { userId: accepted.body.user_id as string, key };
+}
+
+const noUnhandledError = () => assert.deepEqual(server.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error');
+
+before(async () => {
+  server = await startServer();
+  org = await bootstrap(server, undefined, 'admin password');
+  projectId = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Hardening', organization_id: org.organization_id } })).body.project_id;
+  token = await createToken(org, 'Okta');
+});
+
+after(() => server.close());
+
+describe('member ids in PATCH value filters', () => {
+  test('members[value eq "<ID IN UPPER CASE>"] removes that member, and the role the group rule granted goes with them', async () => {
+    const p = await person('upper.case@example.test');
+    const ruled = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Ruled', organization_id: org.organization_id } })).body.project_id;
+    const rule = await call(server, 'POST', `/latest/organizations/${org.organization_id}/sso/group_rules/create`, { authorization: `Bearer :${org.api_key}`, body: { group: 'Upper Crew', project_id: ruled, role: 'role:editor' } });
+    assert.equal(rule.status, 200, JSON.stringify(rule.body));
+    const info = () => call(server, 'GET', '/latest/auth/info', { authorization: bearer(ruled, p.key) });
+
+    const group = await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Upper Crew', members: [{ value: p.userId }, { value: org.user_id }] });
+    assert.equal(group.status, 201, JSON.stringify(group.body));
+    const gid = group.body.id;
+    assert.equal((await info()).status, 200, 'the rule granted the role');
+
+    const upper = p.userId.toUpperCase();
+    assert.notEqual(upper, p.userId);
+    const removed = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${upper}"]` }] });
+    assert.equal(removed.status, 200, JSON.stringify(removed.body));
+    assert.deepEqual(removed.body.members.map((m: any) => m.value), [org.user_id], 'the member is gone, the other stays');
+    expectError(await info(), 403, 'forbidden');
+
+    // RFC 7644 §3.5.2.2 removes "the values matched by the filter": matching none removes nothing and
+    // succeeds, so an identity provider repeating an unassignment is not failed.
+    const version = (await scim('GET', `/Groups/${gid}`)).body.meta.version;
+    const again = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${upper}"]` }] });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.deepEqual(again.body.members.map((m: any) => m.value), [org.user_id]);
+    assert.equal(again.body.meta.version, version, 'nothing changed');
+
+    // Added back under a filter in upper case, and removed by a single {value} in upper case.
+    const readded = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: { value: upper } }] });
+    assert.equal(readded.status, 200, JSON.stringify(readded.body));
+    assert.deepEqual(readded.body.members.map((m: any) => m.value).sort(), [org.user_id, p.userId].sort());
+    assert.equal((await info()).status, 200);
+    const single = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: 'members', value: { value: upper } }] });
+    assert.equal(single.status, 200, JSON.stringify(single.body));
+    assert.deepEqual(single.body.members.map((m: any) => m.value), [org.user_id]);
+    expectError(await info(), 403, 'forbidden');
+
+    // A filter joining several ids, in any case, and the admin's id in mixed case.
+    await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: p.userId }] }] });
+    const mixed = org.user_id.replace(/[a-f]/g, (c, i) => (i % 2 ? c.toUpperCase() : c));
+    const both = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'Remove', path: `members[value eq "${upper}" or value eq "${mixed}"]` }] });
+    assert.equal(both.status, 200, JSON.stringify(both.body));
+    assert.deepEqual(both.body.members ?? [], []);
+
+    // A replace through a filter naming a member in upper case finds that member (no noTarget).
+    await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: p.userId }] }] });
+    const replaced = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: `members[value eq "${upper}"]`, value: { value: org.user_id } }] });
+    assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+    assert.deepEqual(replaced.body.members.map((m: any) => m.value), [org.user_id]);
+    expectError(await info(), 403, 'forbidden');
+    noUnhandledError();
+  });
+});
+
+describe('the member limit of a group PATCH', () => {
+  test('more than 10,000 members in a path-less value, under the core URN, or added by any shape: 400 invalidValue, nothing changed', async () => {
+    // An organization of its own with 12,000 users, so the ids are real and only the limit refuses them.
+    const big = await bootstrap(server);
+    const bigToken = await createToken(big, 'limit');
+    const rows = await sql<{ id: string }>`INSERT INTO users (organization_id, email) SELECT ${big.organization_id}::uuid, 'limit-' || g || '@limit.test' FROM generate_series(1, 12000) g RETURNING id`.execute(server.db.kysely);
+    const members = rows.rows.map((r) => ({ value: r.id }));
+    const group = await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Limit', members: [] }, { token: bigToken });
+    assert.equal(group.status, 201, JSON.stringify(group.body));
+    const patch = (Operations: unknown[]) => scim('PATCH', `/Groups/${group.body.id}`, { schemas: [PATCH], Operations }, { token: bigToken });
+    const before = await snapshot();
+
+    for (const operations of [
+      [{ op: 'replace', value: { members } }],
+      [{ op: 'add', value: { members } }],
+      [{ op: 'replace', value: { displayName: 'Limit', [`${GROUP}:members`]: members } }],
+      // Under the limit in each operation, over it together.
+      [
+        { op: 'add', value: { members: members.slice(0, 6000) } },
+        { op: 'add', path: 'members', value: members.slice(6000) },
+      ],
+    ]) {
+      const detail = expectScimError(await patch(operations), 400, 'invalidValue');
+      assert.match(detail, /at most 10000 members/);
+    }
+    assert.equal(await snapshot(), before, 'nothing changed');
+
+    // The limit is on what one request names, not on the group: one that batches grew past 10,000
+    // (written here directly) still takes a filtered remove and a path-less add.
+    await server.db.kysely.insertInto('directory_group_members').values(members.slice(1).map((m) => ({ group_id: group.body.id, user_id: m.value }))).execute();
+    const count = async () => Number((await server.db.kysely.selectFrom('directory_group_members').select((eb) => eb.fn.countAll<string>().as('n')).where('group_id', '=', group.body.id).executeTakeFirstOrThrow()).n);
+    const removed = await patch([{ op: 'remove', path: `members[value eq "${members[1].value.toUpperCase()}"]` }]);
+    assert.equal(removed.status, 200, JSON.stringify(removed.body).slice(0, 300));
+    assert.equal(await count(), 11_998);
+    const added = await patch([{ op: 'add', value: { members: [members[0], members[1]] } }]);
+    assert.equal(added.status, 200, JSON.stringify(added.body).slice(0, 300));
+    assert.equal(await count(), 12_000);
+    noUnhandledError();
+  });
+});
+
+describe('errors in SCIM form', () => {
+  test('a deadlock or serialization failure PostgreSQL rolled back: 503 with Retry-After, nothing changed, and no outage', async () => {
+    // A trigger that fails as PostgreSQL does when it rolls a transaction back for these reasons.
+    await sql`CREATE FUNCTION scim_hardening_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.display_name = 'Deadlock probe' THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF;
+        IF NEW.display_name = 'Serialization probe' THEN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END IF;
+        RETURN NEW;
+      END $$`.execute(server.db.kysely);
+    await sql`CREATE TRIGGER scim_hardening_fail BEFORE INSERT ON directory_groups FOR EACH ROW EXECUTE FUNCTION scim_hardening_fail()`.execute(server.db.kysely);
+    try {
+      const before = await snapshot();
+      for (const displayName of ['Deadlock probe', 'Serialization probe']) {
+        const r = await scim('POST', '/Groups', { schemas: [GROUP], displayName });
+        const detail = expectScimError(r, 503);
+        assert.match(detail, /rolled back; nothing was changed/);
+        assert.equal(r.headers.get('retry-after'), '1');
+      }
+      assert.equal(await snapshot(), before, 'nothing changed');
+      assert.deepEqual(server.logs.filter((l) => /database unavailable/.test(l)), [], 'a rolled-back change is not an outage');
+      assert.equal(server.logs.filter((l) => /concurrent change rolled back/.test(l)).length, 2);
+      noUnhandledError();
+    } finally {
+      await sql`DROP TRIGGER scim_hardening_fail ON directory_groups`.execute(server.db.kysely);
+      await sql`DROP FUNCTION scim_hardening_fail()`.execute(server.db.kysely);
+    }
+  });
+
+  test("the SCIM error handler classifies as the contract's: 40P01 and 40001 are 503 with Retry-After, URIError is 400 invalidValue", async () => {
+    const failures: unknown[] = [];
+    const outage: OutageLog = { failed: (err) => void failures.push(err), active: () => false, onEnd: () => {} };
+    const app = Fastify();
+    app.setErrorHandler(scimErrorHandler(outage));
+    app.get('/deadlock', async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    app.get('/serialization', async () => {
+      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+    });
+    app.get('/surrogate', async () => encodeURIComponent('\uD800'));
+    try {
+      const r = await app.inject({ method: 'GET', url: '/surrogate' });
+      assert.equal(r.statusCode, 400, r.body);
+      assert.match(String(r.headers['content-type']), /^application\/scim\+json/);
+      const body = r.json();
+      assert.deepEqual(body, { schemas: [ERROR], status: '400', scimType: 'invalidValue', detail: body.detail });
+      assert.match(body.detail, /not valid text/);
+      for (const url of ['/deadlock', '/serialization']) {
+        const r = await app.inject({ method: 'GET', url });
+        assert.equal(r.statusCode, 503, r.body);
+        assert.equal(r.headers['retry-after'], '1');
+        assert.match(String(r.headers['content-type']), /^application\/scim\+json/);
+        const body = r.json();
+        assert.deepEqual(body.schemas, [ERROR]);
+        assert.equal(body.status, '503');
+        assert.match(body.detail, /Send it again/);
+      }
+      assert.deepEqual(failures, [], 'not counted as an outage');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("the contract's handler: a deadlock is the same 503 (Retry-After 1), not counted as a database outage", async () => {
+    const failures: unknown[] = [];
+    const outage: OutageLog = { failed: (err) => void failures.push(err), active: () => false, onEnd: () => {} };
+    const app = Fastify();
+    app.setErrorHandler(errorHandler(outage));
+    app.get('/deadlock', async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    });
+    try {
+      const r = await app.inject({ method: 'GET', url: '/deadlock' });
+      assert.equal(r.statusCode, 503, r.body);
+      assert.equal(r.headers['retry-after'], '1');
+      assert.equal(r.json().error_type, 'service_unavailable');
+      assert.match(r.json().message, /Send it again/);
+      assert.deepEqual(failures, [], 'not counted as an outage');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a malformed URL under /scim/v2 is SCIM 400 in application/scim+json; elsewhere the contract body', async () => {
+    for (const path of ['/scim/v2/Users/%E0%A4%A', '/scim/v2/Groups/%E0%A4%A?excludedAttributes=members', '/scim/v2/%E0%A4%A']) {
+      const r = await call(server, 'GET', path, { authorization: `Bearer ${token}` });
+      const detail = expectScimError(r, 400, 'invalidSyntax');
+      assert.match(detail, /malformed/);
+      assert.ok(r.headers.get('x-request-id'), 'the request id, as on every answer');
+    }
+    // Not SCIM: the contract's body, as before.
+    expectError(await call(server, 'GET', '/latest/projects/%E0%A4%A', { authorization: `Bearer :${org.api_key}` }), 400, 'validation_error');
+    expectError(await call(server, 'GET', '/scim/v2x/%E0%A4%A'), 400, 'validation_error');
+    noUnhandledError();
+  });
+});
