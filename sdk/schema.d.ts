@@ -666,7 +666,7 @@ export interface paths {
         };
         /**
          * Start a single sign-on
-         * @description Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `internal`.
+         * @description Redirects the browser to the identity provider (authorization code + PKCE, state and nonce kept server-side, single use, 10 minutes), named by `provider_id` or by the domain of `email`. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `idp_invalid_claims`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `unavailable`, `internal`.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */
@@ -688,7 +688,7 @@ export interface paths {
         };
         /**
          * Where the identity provider sends the browser back
-         * @description Authenticated by its single-use state and the cookie set by `/latest/auth/sso/start`. Validates the ID token (signature by the provider's JWKS, `iss`, `aud`, `exp`, `nonce`), finds the account linked to the token's `sub` (or links, or creates on a first sign-in, the account of an allowed domain's address the provider says is verified), re-applies the group rules, sets the same session cookies as `POST /latest/auth/login`, and redirects to the dashboard. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `internal`.
+         * @description Authenticated by its single-use state and the cookie set by `/latest/auth/sso/start`. Validates the ID token (signature by the provider's JWKS, `iss`, `aud`, `exp`, `nonce`), finds the account linked to the token's `sub` (or links, or creates on a first sign-in, the account of an allowed domain's address the provider says is verified), re-applies the group rules, sets the same session cookies as `POST /latest/auth/login`, and redirects to the dashboard. A browser that asked for HTML gets every error as a redirect to the sign-in page with `sso_error=<code>`, one of: `invalid_request`, `unknown_sign_in`, `expired`, `wrong_browser`, `unknown_provider`, `no_provider`, `idp_refused`, `idp_unreachable`, `token_invalid`, `idp_invalid_claims`, `email_missing`, `email_unverified`, `not_allowed`, `account_deactivated`, `identity_conflict`, `retry`, `rate_limited`, `unavailable`, `internal`.
          *
          *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
          */

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
+import { canonicalEmail, hasUnsafeText, MAX_EMAIL } from '../identity-text.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { deactivateInTransaction, LastActiveAdmin, lockOrganization, reactivateInTransaction, revokeCredentialsInTransaction } from '../users.ts';
 import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredString, type ListQuery } from './common.ts';
@@ -18,8 +19,6 @@ import { applyPatch, readBoolean, readPatch } from './patch.ts';
 import type { ScimCaller } from './tokens.ts';
 
 const USER_SCHEMAS = [USER_SCHEMA, ENTERPRISE_USER_SCHEMA] as const;
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-const MAX_EMAIL = 320;
 const MAX_TEXT = 256;
 
 /** The attributes a filter may name, over `users as u`. */
@@ -90,15 +89,15 @@ export type UserResource = ReturnType<typeof userResource>;
 
 /** The state a resource (a POST or PUT body, or a patched resource) asks for; `current` fills what it leaves out. */
 function stateOf(resource: Record<string, unknown>, current: UserState | undefined): UserState {
-  const email = requiredString(resource.userName, 'userName', MAX_EMAIL);
-  if (!EMAIL.test(email)) throw scimInvalid('invalidValue', 'userName must be the email address the person signs in with.');
+  const email = userName(requiredString(resource.userName, 'userName', MAX_EMAIL + 1), current);
   const name = resource.name;
   if (name !== undefined && name !== null && (typeof name !== 'object' || Array.isArray(name))) throw scimInvalid('invalidValue', 'name must be an object.');
   const n = (name ?? {}) as Record<string, unknown>;
-  const givenName = optionalString(n.givenName, 'name.givenName', MAX_TEXT);
-  const familyName = optionalString(n.familyName, 'name.familyName', MAX_TEXT);
-  const formatted = optionalString(n.formatted, 'name.formatted', MAX_TEXT);
-  const displayName = optionalString(resource.displayName, 'displayName', MAX_TEXT) ?? formatted ?? ([givenName, familyName].filter(Boolean).join(' ') || null);
+  const text = (value: unknown, attribute: string, kept: string | null | undefined) => shownText(optionalString(value, attribute, MAX_TEXT), attribute, kept);
+  const givenName = text(n.givenName, 'name.givenName', current?.givenName);
+  const familyName = text(n.familyName, 'name.familyName', current?.familyName);
+  const formatted = text(n.formatted, 'name.formatted', current?.displayName);
+  const displayName = text(resource.displayName, 'displayName', current?.displayName) ?? formatted ?? ([givenName, familyName].filter(Boolean).join(' ') || null);
   return {
     email,
     externalId: optionalString(resource.externalId, 'externalId', MAX_TEXT),
@@ -108,6 +107,27 @@ function stateOf(resource: Record<string, unknown>, current: UserState | undefin
     // A PUT without `active` leaves it as it is; a new user is active unless the body says otherwise.
     active: resource.active === undefined || resource.active === null ? (current?.active ?? true) : readBoolean(resource.active, 'active'),
   };
+}
+
+/**
+ * The userName as Hangar stores it (identity-text.ts: trimmed, no trailing dot of the domain; matched
+ * case-insensitively), so that the directory and single sign-on find one account for one person.
+ * The value already stored is kept as it is: a PATCH of `active` must not fail on an address stored
+ * before this rule.
+ */
+function userName(given: string, current: UserState | undefined): string {
+  if (current && given === current.email) return given;
+  const email = canonicalEmail(given);
+  if (!email) throw scimInvalid('invalidValue', 'userName must be the email address the person signs in with (no spaces, control or bidirectional characters; a domain such as example.com).');
+  return email;
+}
+
+/** A name Hangar shows must read as it shows: no control characters or bidi overrides (a stored one is kept). */
+function shownText(value: string | null, attribute: string, kept: string | null | undefined): string | null {
+  if (value !== null && value !== kept && hasUnsafeText(value)) {
+    throw scimInvalid('invalidValue', `${attribute} must not contain control characters or bidirectional overrides (U+202A–U+202E, U+2066–U+2069).`);
+  }
+  return value;
 }
 
 const stateOfRow = (row: UserRow): UserState => ({

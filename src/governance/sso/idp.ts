@@ -102,8 +102,35 @@ export function idpFailure(err: unknown, issuer: string, stage: 'discovery' | 't
   if (code === oauth.RESPONSE_IS_NOT_JSON || code === oauth.PARSE_ERROR || code === oauth.INVALID_RESPONSE || code === oauth.INVALID_SERVER_METADATA || code === oauth.MISSING_SERVER_METADATA) {
     return failed(when, `The identity provider at ${issuer} answered ${what} with something that is not valid OpenID metadata.`);
   }
-  return failed(when, `The identity provider at ${issuer} could not be reached through ${what}.`);
+  const cause = networkCode(err);
+  return failed(when, `The identity provider at ${issuer} could not be reached through ${what}${cause ? ` (${cause})` : ''}.`);
 }
+
+/**
+ * The code of the network or TLS failure under `err` (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED,
+ * UND_ERR_CONNECT_TIMEOUT, …): why the provider could not be reached, for the admin and the log.
+ * Only a code's shape is taken, never a message (which could quote what was sent).
+ */
+export function networkCode(err: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length && seen.size < 16) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{2,60}$/.test(code) && !code.startsWith('OAUTH_')) return code;
+    queue.push((e as { cause?: unknown }).cause);
+    // A connection that tried several addresses (IPv4 and IPv6) fails with each.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) queue.push(...errors.slice(0, 4));
+  }
+  return undefined;
+}
+
+/** Failures met before a request left for the provider: whatever it would have used (a code) is unused. */
+const BEFORE_SENDING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+export const neverSent = (err: unknown): boolean => findCause(err, IdpAddressRefused) !== undefined || BEFORE_SENDING.has(networkCode(err) ?? '');
 
 function failed(when: 'configure' | 'sign-in', message: string): HangarError {
   return when === 'configure' ? new HangarError(400, 'validation_error', `${message} Nothing was saved.`, 'third_party') : new HangarError(502, 'upstream_error', message, 'third_party');

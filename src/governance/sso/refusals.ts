@@ -2,6 +2,7 @@
 // sign-in page with only this word (`?sso_error=<code>`), which the page turns into its own message:
 // a link anyone can craft must not be able to make Hangar's page say what they wrote. The detailed
 // reason stays in the error (for API clients) and the server's log.
+import { isDatabaseUnavailable } from '../../db/faults.ts';
 import { HangarError } from '../../errors.ts';
 
 export const SSO_ERROR_CODES = [
@@ -21,6 +22,8 @@ export const SSO_ERROR_CODES = [
   'idp_unreachable',
   /** The ID token was refused (signature, issuer, audience, nonce, expiry). */
   'token_invalid',
+  /** The token was valid but a claim is not one Hangar can take (an email that is not an address, a subject with control characters). */
+  'idp_invalid_claims',
   'email_missing',
   'email_unverified',
   /** The person is not one the provider may sign in to this organization. */
@@ -31,6 +34,8 @@ export const SSO_ERROR_CODES = [
   /** Two sign-ins of the same person met; the next attempt works. */
   'retry',
   'rate_limited',
+  /** Hangar's database is unavailable for a moment (restarting, failing over); the same sign-in works again soon. */
+  'unavailable',
   'internal',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
@@ -51,7 +56,9 @@ export const refusal = (reason: SsoErrorCode, error: HangarError) => new SsoRefu
 export function ssoErrorCode(error: unknown): SsoErrorCode {
   if (error instanceof SsoRefusal) return error.reason;
   if ((error as { validation?: unknown }).validation) return 'invalid_request';
+  if (isDatabaseUnavailable(error)) return 'unavailable';
   if (!(error instanceof HangarError)) return 'internal';
+  if (error.status === 503) return 'unavailable';
   if (error.status === 502) return 'idp_unreachable';
   if (error.status === 429) return 'rate_limited';
   if (error.status >= 500) return 'internal';

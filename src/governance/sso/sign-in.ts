@@ -5,7 +5,7 @@
 // person of an allowed domain creates their account in the organization; every sign-in records the
 // group claim and re-applies the group rules.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import type { Database } from '../../db/schema.ts';
@@ -13,11 +13,12 @@ import { conflict, forbidden, HangarError, invalid, notFound } from '../../error
 import type { AuditActor, AuditContext } from '../audit.ts';
 import { recordAudit } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
+import { canonicalEmail, hasUnsafeText, withoutUnsafeText } from '../identity-text.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { digest, randomToken } from '../secrets.ts';
 import { openSession } from '../sessions.ts';
 import { lockOrganization } from '../users.ts';
-import { discover, idpFailure, type IdpClient } from './idp.ts';
+import { discover, idpFailure, neverSent, type IdpClient } from './idp.ts';
 import { BASE_SCOPES, callbackUrl, canonicalDomain, secretOwners, type SsoDeps } from './providers.ts';
 import { refusal } from './refusals.ts';
 
@@ -194,7 +195,13 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
     throw refusal('idp_refused', new HangarError(400, 'validation_error', `${provider.name} did not sign you in (${providerError.slice(0, 100)}${description ? `: ${description.slice(0, 200)}` : ''}); ${restart}.`, 'third_party'));
   }
   const clientSecret = deps.vault.open<string>({ keyId: provider.client_secret_key_id, data: provider.client_secret }, secretOwners(provider.id));
-  const configuration = await discoverToSignIn({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps);
+  let configuration: client.Configuration;
+  try {
+    configuration = await discoverToSignIn({ issuer: provider.issuer, clientId: provider.client_id, clientSecret }, deps);
+  } catch (err) {
+    await giveBack(deps, hash);
+    throw err;
+  }
 
   let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
   const current = new URL(callbackUrl(deps.publicUrl));
@@ -202,12 +209,14 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
   try {
     tokens = await client.authorizationCodeGrant(configuration, current, { pkceCodeVerifier: pending.verifier, expectedState: state, expectedNonce: pending.nonce, idTokenExpected: true });
   } catch (err) {
+    if (neverSent(err)) await giveBack(deps, hash);
     throw tokenRefusal(err, provider.name, provider.issuer);
   }
   const idToken = tokens.claims();
   if (!idToken) throw refusal('token_invalid', new HangarError(400, 'validation_error', `${provider.name} answered without an ID token; ${restart}.`, 'third_party'));
   const subject = idToken.sub;
   if (!subject || subject.length > MAX_SUBJECT) throw refusal('token_invalid', new HangarError(400, 'validation_error', `The ID token from ${provider.name} names no subject (sub), or one longer than ${MAX_SUBJECT} characters; ${restart}.`, 'third_party'));
+  if (hasUnsafeText(subject)) throw badClaim(provider.name, 'its subject (sub) holds control or bidirectional characters');
   let claims: Record<string, unknown> = { ...idToken };
   // Providers that keep claims out of the ID token (the OpenID default for the scopes' claims) give them at userinfo.
   const needsUserinfo = typeof claims.email !== 'string' || claims.email_verified === undefined || (provider.group_claim !== null && claims[provider.group_claim] === undefined);
@@ -221,12 +230,15 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
       throw fromIdp(idpFailure(err, provider.issuer, 'userinfo', 'sign-in'));
     }
   }
-  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  const claimed = typeof claims.email === 'string' ? claims.email.trim() : '';
+  const email = claimed ? canonicalEmail(claimed) : '';
   const person: Claimed = {
     subject,
-    email,
+    email: email ?? '',
+    emailMalformed: email === undefined,
     verified: claims.email_verified,
-    name: typeof claims.name === 'string' ? claims.name.trim().slice(0, 200) || null : null,
+    // The provider's to fill, and shown by Hangar: what cannot be stored or would show other than it reads goes.
+    name: typeof claims.name === 'string' ? withoutUnsafeText(claims.name).trim().slice(0, 200) || null : null,
     groups: groupsOf(provider.group_claim ? claims[provider.group_claim] : undefined),
   };
 
@@ -252,7 +264,9 @@ export async function completeSignIn(deps: SsoDeps, input: CallbackInput): Promi
 /** What the provider says of the person. Only `subject` identifies them; the rest is theirs or the provider's to change. */
 interface Claimed {
   subject: string;
+  /** Canonical (identity-text.ts), or empty when the provider gave none or a malformed one. */
   email: string;
+  emailMalformed: boolean;
   verified: unknown;
   name: string | null;
   groups: string[];
@@ -290,7 +304,9 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
     return user;
   }
 
-  if (!who.email || who.email.length > 320) {
+  // Only here, where the address finds or creates the account: a linked person's claim is not read.
+  if (who.emailMalformed) throw badClaim(provider.name, 'its email claim is not an email address (it holds spaces or control characters, or has no domain)');
+  if (!who.email) {
     throw refusal('email_missing', forbidden(`${provider.name} did not say the person's email address (the email claim); its administrator must release it to Hangar.`));
   }
   if (who.verified === false) throw refusal('email_unverified', forbidden(`${provider.name} says ${who.email} is not verified; verify it there and sign in again.`));
@@ -304,7 +320,7 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
   const existing = await trx
     .selectFrom('users')
     .select(['id', 'email', 'organization_id', 'deactivated_at'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', who.email.toLowerCase()))
+    .where(sql<boolean>`lower(email) = lower(${who.email})`)
     .forUpdate()
     .executeTakeFirst();
   if (existing && existing.organization_id !== provider.organization_id) {
@@ -353,6 +369,15 @@ async function assertDomainAllowed(trx: Transaction<Database>, provider: Signing
   }
 }
 
+/**
+ * The provider failed before the flow's code was used (discovery, or a token request that never left):
+ * the same callback can still work once it answers, so its state is given back, still bound to the
+ * browser and still expiring. Once the code has been sent, only a new sign-in can work.
+ */
+async function giveBack(deps: SsoDeps, hash: Buffer): Promise<void> {
+  await deps.db.updateTable('sso_sign_ins').set({ used_at: null }).where('state_hash', '=', hash).execute();
+}
+
 /** discover() for a sign-in, its failures given their codes: the provider unreachable, or refusing. */
 async function discoverToSignIn(idp: IdpClient, deps: SsoDeps) {
   try {
@@ -368,11 +393,27 @@ function fromIdp(error: HangarError): HangarError {
   return refusal('idp_refused', error);
 }
 
-/** A group claim as providers send it: a list of names (or one name); anything else is no group. */
+/**
+ * A group claim as providers send it: a list of names (or one name); anything else is no group. A
+ * name with control or bidi characters is no group either: the rules must not match a name that
+ * only shows like theirs, and it could not be stored (NUL).
+ */
 function groupsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-  const names = list.filter((g): g is string => typeof g === 'string').map((g) => g.trim()).filter((g) => g && g.length <= MAX_GROUP_NAME);
+  const names = list
+    .filter((g): g is string => typeof g === 'string')
+    .map((g) => g.trim())
+    .filter((g) => g && g.length <= MAX_GROUP_NAME && !hasUnsafeText(g));
   return [...new Set(names)].slice(0, MAX_GROUPS);
+}
+
+/**
+ * The provider's token was valid but says something Hangar cannot take: the provider's data is
+ * wrong, not the person's request (502, as the contract words an upstream answer it cannot use).
+ * The value itself is not repeated: it is what cannot be shown.
+ */
+function badClaim(name: string, what: string): HangarError {
+  return refusal('idp_invalid_claims', new HangarError(502, 'upstream_error', `${name} signed the person in, but ${what}; nobody was signed in. Its administrator must correct it there; then ${restart}.`, 'third_party'));
 }
 
 /** Why the provider's token answer (or its ID token) was refused, said without any token in it. */

@@ -309,7 +309,9 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
   function toSignInPage(error: FastifyError | HangarError, request: FastifyRequest, reply: FastifyReply) {
     if (!(request.headers.accept ?? '').includes('text/html')) return fallback(error, request, reply);
     const code = ssoErrorCode(error);
-    if (code === 'internal' && !(error instanceof HangarError)) request.log.error({ err: error }, 'single sign-on failed');
+    // As every other request: an outage is said once (when it starts and ends), not per sign-in.
+    if (code === 'unavailable' && !(error instanceof HangarError)) database.outage.failed(error, 'single sign-on(s) sent back to the sign-in page');
+    else if (code === 'internal' && !(error instanceof HangarError)) request.log.error({ err: error }, 'single sign-on failed');
     else request.log.info({ sso_error: code, err: { type: (error as HangarError).type, message: error.message } }, 'single sign-on refused');
     return reply.redirect(`/sign-in?sso_error=${code}`, 303);
   }

@@ -43,6 +43,7 @@ const SSO_ERRORS: Record<string, string> = {
   idp_refused: 'Your identity provider did not sign you in. Try again, or ask your organization admin to check its setup.',
   idp_unreachable: 'Your identity provider could not be reached, or did not answer in time. Try again in a moment.',
   token_invalid: "Your identity provider's answer could not be verified, so nobody was signed in. Try again, or ask your organization admin.",
+  idp_invalid_claims: 'Your identity provider sent details of your account that Hangar cannot use (such as an email address that is not one), so nobody was signed in. Ask your organization admin to correct them there.',
   email_missing: 'Your identity provider did not share your email address with Hangar. Ask your organization admin.',
   email_unverified: 'Your identity provider did not confirm that your email address is verified. Verify it there, or ask your organization admin.',
   not_allowed: 'Your identity provider may not sign you in to this organization with this account. Ask your organization admin.',
@@ -50,6 +51,7 @@ const SSO_ERRORS: Record<string, string> = {
   identity_conflict: 'This Hangar account is already linked to another account at your identity provider. Sign in with that one.',
   retry: 'Another sign-in of yours happened at the same moment. Start again below.',
   rate_limited: 'Too many sign-in attempts from your network. Wait a minute and try again.',
+  unavailable: 'Hangar is unavailable for a moment. Try again in a minute.',
 };
 const SSO_ERROR_FALLBACK = 'Something went wrong on our side. Try again in a moment.';
 export const ssoErrorMessage = (code: string) => (Object.hasOwn(SSO_ERRORS, code) ? SSO_ERRORS[code] : SSO_ERROR_FALLBACK);
