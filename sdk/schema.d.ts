@@ -2746,7 +2746,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Format: email */
+                    /** @description The email address; stored trimmed and without a trailing dot of the domain, matched case-insensitively. */
                     email: string;
                     /**
                      * @description Role granted: `{"items": {"platformDefault": {"actions": {"role:editor": true}}}}`. Actions: admin, role:editor, role:viewer.

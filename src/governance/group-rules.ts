@@ -6,6 +6,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { conflict, forbidden, invalid, notFound } from '../errors.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
+import { hasUnsafeText, UNSAFE_TEXT_RULE } from './identity-text.ts';
 import { atLeast, permissionsFor, type Role } from './permissions.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
 import { lockOrganization } from './users.ts';
@@ -46,6 +47,8 @@ export async function createGroupRule(db: Kysely<Database>, context: AuditContex
   const orgId = orgAdmin(caller, organizationId);
   const group = input.group.trim();
   if (!group || group.length > MAX_GROUP_NAME) throw invalid(`group must have 1 to ${MAX_GROUP_NAME} characters.`);
+  // Such a group can never match: sign-in drops the IdP's groups holding these, SCIM refuses them.
+  if (hasUnsafeText(group)) throw invalid(`group ${UNSAFE_TEXT_RULE}.`);
   const role = ROLE_OF[input.role];
   if (!role) throw invalid('role must be "role:viewer", "role:editor" or "admin".');
   const projectId = canonicalId(input.project_id);

@@ -1,18 +1,20 @@
 // The text a person's identity is written with, wherever an account is found or created by it
-// (single sign-on, SCIM): one spelling of an email address, so that the same person is one account
-// whichever path created it, and names that show as they read. Accounts are matched by
-// `lower(email)` (the unique index users_email_key); the address is stored as the person spelled it
-// otherwise, as invites and the bootstrap store it.
+// (single sign-on, SCIM, password sign-in, invites, the bootstrap): one spelling of an email address,
+// so that the same person is one account whichever path created it, and names that show as they
+// read. Accounts are matched by `lower(email)` (the unique index users_email_key); the address is
+// stored as the person spelled it otherwise.
 
 /**
  * Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates
  * (U+202A–U+202E, U+2066–U+2069): a name holding them cannot be stored (NUL) or shows other than it
  * reads ("Corp\u202Eevil" shows as "Corplive").
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
+export const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_ALL = new RegExp(UNSAFE_TEXT.source, 'g');
+/** How a refusal names UNSAFE_TEXT: "<field> must not contain …". */
+export const UNSAFE_TEXT_RULE = 'must not contain control characters or bidirectional overrides (U+202A–U+202E, U+2066–U+2069)';
 
-export const hasUnsafeText = (text: string): boolean => UNSAFE.test(text);
+export const hasUnsafeText = (text: string): boolean => UNSAFE_TEXT.test(text);
 export const withoutUnsafeText = (text: string): string => text.replace(UNSAFE_ALL, '');
 
 export const MAX_EMAIL = 320;

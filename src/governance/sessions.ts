@@ -1,7 +1,8 @@
 // Dashboard sign-in: a random session id in an HTTP-only cookie; the database keeps only its digest.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
+import { canonicalEmail } from './identity-text.ts';
 import { verifyPassword } from './passwords.ts';
 import { digest, randomToken } from './secrets.ts';
 import { assertPasswordAllowed } from './sso/settings.ts';
@@ -15,11 +16,19 @@ const WRONG = 'The email or password is wrong.';
  * anyone on the network write to an organization's append-only trail.
  */
 export async function login(db: Kysely<Database>, ttlHours: number, email: string, password: string, audit: (user: { id: string; organization_id: string; email: string }) => AuditContext) {
+  // The canonical spelling finds the account whichever way it was typed (`Dana@corp.test.` is
+  // dana@corp.test, as single sign-on finds it); the address as typed still finds an account stored
+  // before that rule (`admin@localhost` from an early bootstrap). A malformed address is looked up
+  // like any other and found by nobody, so it answers what an unknown one answers, as slowly.
+  const typed = email.trim().toLowerCase();
+  const canonical = canonicalEmail(email)?.toLowerCase() ?? typed;
   const user = await db
     .selectFrom('users')
     .select(['id', 'organization_id', 'password_hash', 'email'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['email']), 'in', [canonical, typed]))
     .where('deactivated_at', 'is', null)
+    .orderBy(sql`lower(email) = ${canonical}`, 'desc')
+    .limit(1)
     .executeTakeFirst();
   // Verify even without a user so the answer takes as long whether or not the email exists.
   const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, password);

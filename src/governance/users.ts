@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
+import { canonicalEmail } from './identity-text.ts';
 import { hashPassword } from './passwords.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
@@ -20,7 +21,9 @@ export interface Bootstrap {
 
 /** Creates an organization in this region with its first admin and an API key (shown once). */
 export async function bootstrapOrganization(db: Kysely<Database>, config: Config, input: Bootstrap) {
-  if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw invalid(`email "${input.email}" is not an email address.`);
+  // Stored in the one spelling single sign-on, SCIM and invites find it by (identity-text.ts).
+  const email = canonicalEmail(input.email);
+  if (!email) throw invalid(`email ${JSON.stringify(input.email.slice(0, 100))} is not an email address (no spaces, control or bidirectional characters; a domain such as example.com).`);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -30,13 +33,13 @@ export async function bootstrapOrganization(db: Kysely<Database>, config: Config
     const taken = await trx
       .selectFrom('users')
       .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email.toLowerCase()))
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
       .executeTakeFirst();
-    if (taken) throw conflict(`${input.email} already has an account in this region.`);
+    if (taken) throw conflict(`${email} already has an account in this region.`);
     const org = await trx.insertInto('organizations').values({ name: input.organization, region: config.region }).returning('id').executeTakeFirstOrThrow();
     const user = await trx
       .insertInto('users')
-      .values({ organization_id: org.id, email: input.email, name: input.name ?? null, password_hash: passwordHash, org_role: 'admin' })
+      .values({ organization_id: org.id, email, name: input.name ?? null, password_hash: passwordHash, org_role: 'admin' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.insertInto('api_keys').values({ user_id: user.id, label: 'bootstrap', hash, hint }).execute();

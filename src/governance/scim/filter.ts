@@ -4,6 +4,7 @@
 // database, not in memory.
 import { sql, type RawBuilder } from 'kysely';
 import { parse, type Filter } from 'scim2-parse-filter';
+import { canonicalEmail } from '../identity-text.ts';
 import { scimInvalid } from './errors.ts';
 
 export const MAX_FILTER_LENGTH = 2000;
@@ -12,7 +13,12 @@ type Bool = RawBuilder<boolean>;
 
 /** How one attribute is read in SQL. */
 export type Attribute =
-  | { type: 'string'; expr: RawBuilder<unknown>; caseExact: boolean }
+  /**
+   * `email`: the column holds an address in identity-text.ts's spelling, so an equality compares the
+   * value in that spelling too (`userName eq "Dana@corp.test."` finds dana@corp.test); `co`, `sw`
+   * and the other operators compare the text as sent.
+   */
+  | { type: 'string'; expr: RawBuilder<unknown>; caseExact: boolean; email?: boolean }
   | { type: 'boolean'; expr: RawBuilder<unknown> }
   | { type: 'dateTime'; expr: RawBuilder<unknown> }
   /** Every row has this value (a user's one email is always `type: "work"`, `primary: true`). */
@@ -52,14 +58,16 @@ function lookup(attributes: Attributes, path: string): { attribute: Attribute; r
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function compareString(op: string, expr: RawBuilder<unknown>, caseExact: boolean, value: unknown, path: string): Bool {
+function compareString(op: string, expr: RawBuilder<unknown>, caseExact: boolean, email: boolean, value: unknown, path: string): Bool {
   if (value === null) {
     if (op === 'eq') return sql<boolean>`(${expr} IS NULL)`;
     if (op === 'ne') return sql<boolean>`(${expr} IS NOT NULL)`;
   }
   if (typeof value !== 'string') throw scimInvalid('invalidFilter', `${path} is text: compare it with a quoted string.`);
+  // Not an address: compared as sent, it matches no one (as an unknown address does).
+  const compared = email && (op === 'eq' || op === 'ne') ? (canonicalEmail(value) ?? value) : value;
   const left = caseExact ? expr : sql`lower(${expr})`;
-  const right = caseExact ? value : value.toLowerCase();
+  const right = caseExact ? compared : compared.toLowerCase();
   switch (op) {
     case 'eq':
       return sql<boolean>`(${left} = ${right})`;
@@ -128,7 +136,7 @@ function compare(op: string, path: string, value: unknown, attributes: Attribute
   }
   switch (attribute.type) {
     case 'string':
-      return compareString(op, attribute.expr, attribute.caseExact, value, path);
+      return compareString(op, attribute.expr, attribute.caseExact, attribute.email === true, value, path);
     case 'boolean':
       return compareBoolean(op, attribute.expr, value, path);
     case 'dateTime':

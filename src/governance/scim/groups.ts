@@ -5,6 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
+import { hasUnsafeText, UNSAFE_TEXT_RULE } from '../identity-text.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredString, type ListQuery } from './common.ts';
 import { GROUP_SCHEMA, listResponse } from './discovery.ts';
@@ -35,7 +36,7 @@ const ATTRIBUTES: Attributes = {
     defaultSub: 'value',
     sub: {
       value: { type: 'string', expr: sql`gm.user_id::text`, caseExact: false },
-      display: { type: 'string', expr: sql`mu.email`, caseExact: false },
+      display: { type: 'string', expr: sql`mu.email`, caseExact: false, email: true },
     },
   },
 };
@@ -103,6 +104,17 @@ function membersNamed(operation: PatchOperation): number {
   return n;
 }
 
+/**
+ * The group rules match this name and the dashboard shows it: it must read as it shows (no control
+ * characters or bidi overrides). The name already stored is kept, so a membership change does not
+ * fail on a name stored before this rule.
+ */
+function checkDisplayName(name: string, kept: string | undefined): string {
+  if (name !== kept && hasUnsafeText(name)) throw scimInvalid('invalidValue', `displayName ${UNSAFE_TEXT_RULE}.`);
+  return name;
+}
+
+/** The group a POST or PUT body describes; its displayName is checked once the stored one is known (checkDisplayName). */
 function stateOf(resource: Record<string, unknown>): GroupState {
   return {
     displayName: requiredString(resource.displayName, 'displayName', MAX_NAME),
@@ -229,6 +241,7 @@ export const getGroup = (db: Kysely<Database>, caller: ScimCaller, base: string,
 export async function createGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, body: Record<string, unknown>) {
   checkSchemas(body, GROUP_SCHEMA, GROUP_SCHEMAS);
   const next = stateOf(body);
+  checkDisplayName(next.displayName, undefined);
   return db.transaction().execute(async (trx) => {
     // One group change per organization at a time: the name check and the insert do not race.
     await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
@@ -244,6 +257,7 @@ export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, ca
     await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
     const row = await findGroup(trx, caller.organizationId, groupId, true);
     checkIfMatch(ifMatch, row.scim_version);
+    checkDisplayName(next.displayName, row.display_name);
     const { accessChanged } = await store(trx, audit, caller.organizationId, row, next);
     return { resource: await read(trx, caller.organizationId, row.id, base), accessChanged };
   });
@@ -288,7 +302,7 @@ export async function patchGroup(db: Kysely<Database>, audit: AuditContext, call
     let added = 0;
     for (const id of members) if (!current.has(id) && ++added > MAX_MEMBERS_PER_REQUEST) throw tooManyMembers();
     const next: GroupState = {
-      displayName: requiredString(resource.displayName, 'displayName', MAX_NAME),
+      displayName: checkDisplayName(requiredString(resource.displayName, 'displayName', MAX_NAME), row.display_name),
       externalId: optionalString(resource.externalId, 'externalId', MAX_NAME),
       members,
     };

@@ -24,7 +24,7 @@ const MAX_TEXT = 256;
 /** The attributes a filter may name, over `users as u`. */
 const ATTRIBUTES: Attributes = {
   id: { type: 'string', expr: sql`u.id::text`, caseExact: false },
-  username: { type: 'string', expr: sql`u.email`, caseExact: false },
+  username: { type: 'string', expr: sql`u.email`, caseExact: false, email: true },
   externalid: { type: 'string', expr: sql`u.external_id`, caseExact: true },
   displayname: { type: 'string', expr: sql`u.name`, caseExact: false },
   'name.formatted': { type: 'string', expr: sql`u.name`, caseExact: false },
@@ -39,7 +39,7 @@ const ATTRIBUTES: Attributes = {
     exists: (condition) => condition,
     defaultSub: 'value',
     sub: {
-      value: { type: 'string', expr: sql`u.email`, caseExact: false },
+      value: { type: 'string', expr: sql`u.email`, caseExact: false, email: true },
       type: { type: 'constant', value: 'work' },
       primary: { type: 'constant', value: true },
     },
