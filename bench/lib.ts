@@ -17,7 +17,6 @@ import pg from 'pg';
 export { freePort } from '../src/free-port.ts';
 import { freePort } from '../src/free-port.ts';
 import { defaultProcesses } from '../src/config.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -505,9 +504,8 @@ export async function startHangar(
     args: ['bin/hangar.js', 'start', ...(chosen === 'default' ? [] : ['--processes', String(chosen)]), ...(more.role ? ['--role', more.role] : [])],
     env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', HANGAR_RATE_LIMIT: '100000000', HANGAR_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env },
     port,
-    // As `npm start` runs it (its V8 flags), then BENCH_HANGAR_NODE_ARGS: V8 flags for Hangar's
-    // process only (e.g. young-generation sizing; a flag given again there wins).
-    nodeArgs: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_HANGAR_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...(more.nodeArgs ?? [])],
+    // BENCH_HANGAR_NODE_ARGS: V8 flags for Hangar's process only (e.g. young-generation sizing).
+    nodeArgs: [...(process.env.BENCH_HANGAR_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []), ...(more.nodeArgs ?? [])],
     readyUrl: more.readyUrl,
   });
   const deadline = Date.now() + 60_000;

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { alive, childrenOf } from './proc.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.js';
 
 export { alive, childrenOf };
 
@@ -63,13 +62,9 @@ after(() => {
   }
 });
 
-/**
- * `node bin/hangar.js …args` as a user runs it (`start` with its V8 flags, as `npm start` runs it, so
- * the child is the server itself); killed (with its children) when the test file ends.
- */
+/** `node bin/hangar.js …args` as a user runs it; killed (with its children) when the test file ends. */
 export function spawnHangar(args: string[], env: NodeJS.ProcessEnv): HangarProcess {
-  const flags = args[0] === 'start' ? SERVER_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.add(child);
   return watchProcess(child);
 }
