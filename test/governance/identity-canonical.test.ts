@@ -8,11 +8,11 @@ import { before, describe, test } from 'node:test';
 import { HangarError } from '../../src/errors.ts';
 import { hashPassword } from '../../src/governance/passwords.ts';
 import { bearer, bootstrap, call, expectError, role, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { expectScimError } from './identity-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 let server: TestServer;
 let org: Org;
@@ -38,13 +38,6 @@ before(async () => {
 
 async function scim(method: string, path: string, body?: unknown): Promise<Reply> {
   return call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${scimToken}`, headers: { 'content-type': 'application/scim+json' }, ...(body === undefined ? {} : { raw: JSON.stringify(body) }) });
-}
-
-function expectScimError(reply: Reply, status: number, scimType?: string): string {
-  assert.equal(reply.status, status, JSON.stringify(reply.body));
-  assert.deepEqual(reply.body.schemas, [SCIM_ERROR]);
-  assert.equal(reply.body.scimType, scimType, JSON.stringify(reply.body));
-  return reply.body.detail;
 }
 
 async function invite(email: string, project = projectId): Promise<Reply> {

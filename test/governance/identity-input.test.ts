@@ -10,10 +10,10 @@ import { freePort } from '../../src/free-port.ts';
 import { canonicalEmail } from '../../src/governance/identity-text.ts';
 import { startBreakablePostgres } from '../helpers/breakable-postgres.ts';
 import { bootstrap, call, expectError, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { expectScimError, Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 let server: TestServer;
@@ -48,30 +48,6 @@ after(() => idp.close());
 
 async function scim(method: string, path: string, body?: unknown): Promise<Reply> {
   return call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${scimToken}`, headers: { 'content-type': 'application/scim+json' }, ...(body === undefined ? {} : { raw: JSON.stringify(body) }) });
-}
-
-function expectScimError(reply: Reply, status: number, scimType?: string): string {
-  assert.equal(reply.status, status, JSON.stringify(reply.body));
-  assert.deepEqual(reply.body.schemas, [SCIM_ERROR]);
-  assert.equal(reply.body.scimType, scimType, JSON.stringify(reply.body));
-  return reply.body.detail;
-}
-
-/** Cookies of one site (name → value). */
-class Jar {
-  cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const c of response.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(pair.slice(0, at));
-      else this.cookies.set(pair.slice(0, at), value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
 }
 
 interface Flow {

@@ -11,11 +11,11 @@ import { scimErrorHandler } from '../../src/http/routes/scim.ts';
 import type { OutageLog } from '../../src/db/faults.ts';
 import { errorHandler } from '../../src/http/errors.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { expectScimError, SCIM_ERROR as ERROR } from './identity-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 let server: TestServer;
 let org: Org;
@@ -24,18 +24,6 @@ let token: string;
 
 async function scim(method: string, path: string, body?: unknown, options: { token?: string } = {}): Promise<Reply> {
   return call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${options.token ?? token}`, headers: { 'content-type': 'application/scim+json' }, ...(body !== undefined ? { raw: JSON.stringify(body) } : {}) });
-}
-
-/** Asserts SCIM's error body (RFC 7644 §3.12), in SCIM's media type. */
-function expectScimError(reply: Reply, status: number, scimType?: string): string {
-  assert.equal(reply.status, status, JSON.stringify(reply.body));
-  assert.deepEqual(reply.body.schemas, [ERROR]);
-  assert.equal(reply.body.status, String(status));
-  assert.equal(reply.body.scimType, scimType, JSON.stringify(reply.body));
-  assert.equal(typeof reply.body.detail, 'string');
-  assert.match(reply.headers.get('content-type') ?? '', /^application\/scim\+json/);
-  assert.equal(reply.body.message, undefined, 'not the contract error body');
-  return reply.body.detail;
 }
 
 async function createToken(o: Org, label: string): Promise<string> {

@@ -10,13 +10,13 @@ import { after, before, describe, test } from 'node:test';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { expectScimError } from './identity-kit.ts';
 import { approve, MemoryProvider, signIn, startAt } from '../mcp/oauth-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
-const ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 let server: TestServer;
 let second: TestServer;
@@ -30,18 +30,6 @@ let otherToken: string;
 async function scim(s: TestServer, method: string, path: string, body?: unknown, options: { token?: string; headers?: Record<string, string>; raw?: string | Buffer } = {}): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/scim+json', ...options.headers };
   return call(s, method, `/scim/v2${path}`, { authorization: `Bearer ${options.token ?? token}`, headers, ...(options.raw !== undefined ? { raw: options.raw } : body !== undefined ? { raw: JSON.stringify(body) } : {}) });
-}
-
-/** Asserts SCIM's error body (RFC 7644 §3.12), in SCIM's media type. */
-function expectScimError(reply: Reply, status: number, scimType?: string): string {
-  assert.equal(reply.status, status, JSON.stringify(reply.body));
-  assert.deepEqual(reply.body.schemas, [ERROR]);
-  assert.equal(reply.body.status, String(status));
-  assert.equal(reply.body.scimType, scimType, JSON.stringify(reply.body));
-  assert.equal(typeof reply.body.detail, 'string');
-  assert.match(reply.headers.get('content-type') ?? '', /^application\/scim\+json/);
-  assert.equal(reply.body.message, undefined, 'not the contract error body');
-  return reply.body.detail;
 }
 
 async function createToken(s: TestServer, o: Org, label: string) {

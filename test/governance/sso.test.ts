@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../src/free-port.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
 let server: TestServer;
@@ -34,23 +35,6 @@ before(async () => {
   projectId = p.body.project_id;
 });
 after(() => idp.close());
-
-/** Cookies of one site, as a browser keeps them (name → value). */
-class Jar {
-  cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const c of response.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      const value = pair.slice(at + 1);
-      if (/expires=Thu, 01 Jan 1970/i.test(c) || value === '') this.cookies.delete(pair.slice(0, at));
-      else this.cookies.set(pair.slice(0, at), value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 interface Flow {
   /** The address the IdP sent the browser back to (Hangar's callback, with code and state). */
