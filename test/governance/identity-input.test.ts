@@ -10,7 +10,7 @@ import { freePort } from '../../src/free-port.ts';
 import { canonicalEmail } from '../../src/governance/identity-text.ts';
 import { startBreakablePostgres } from '../helpers/breakable-postgres.ts';
 import { bootstrap, call, expectError, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { expectScimError, Jar } from './identity-kit.ts';
+import { expectScimError, finish, followToCallback, Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -62,24 +62,7 @@ async function startFlow(account: string): Promise<Flow> {
   const start = await fetch(`${publicUrl}/latest/auth/sso/start?provider_id=${providerId}`, { redirect: 'manual' });
   assert.equal(start.status, 303, await start.clone().text());
   hangar.take(start);
-  const site = new Jar();
-  let url = start.headers.get('location')!;
-  for (let hops = 0; hops < 10; hops++) {
-    const r = await fetch(url, { redirect: 'manual', headers: { cookie: site.header() } });
-    site.take(r);
-    const location = r.headers.get('location');
-    assert.ok(r.status >= 300 && r.status < 400 && location, `the IdP answered ${r.status}: ${await r.text()}`);
-    const next = new URL(location, url);
-    if (next.href.startsWith(publicUrl)) return { callback: next.href, hangar };
-    url = next.href;
-  }
-  throw new Error('the IdP never sent the browser back');
-}
-
-async function finish(flow: Flow, headers: Record<string, string> = {}): Promise<Reply> {
-  const r = await fetch(flow.callback, { redirect: 'manual', headers: { cookie: flow.hangar.header(), ...headers } });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers };
+  return { callback: await followToCallback(start.headers.get('location')!, publicUrl), hangar };
 }
 
 async function whoAmI(reply: Reply) {

@@ -32,3 +32,28 @@ export class Jar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
+
+/**
+ * Follows the IdP's redirects from `url`, keeping the IdP's own cookies, until it sends the browser
+ * back to Hangar (`publicUrl`): the callback address, with code and state.
+ */
+export async function followToCallback(url: string, publicUrl: string): Promise<string> {
+  const site = new Jar();
+  for (let hops = 0; hops < 10; hops++) {
+    const r = await fetch(url, { redirect: 'manual', headers: { cookie: site.header() } });
+    site.take(r);
+    const location = r.headers.get('location');
+    assert.ok(r.status >= 300 && r.status < 400 && location, `the IdP answered ${r.status}: ${await r.text()}`);
+    const next = new URL(location, url);
+    if (next.href.startsWith(publicUrl)) return next.href;
+    url = next.href;
+  }
+  throw new Error('the IdP never sent the browser back');
+}
+
+/** The browser arriving at Hangar's callback with Hangar's cookies of the flow. */
+export async function finish(flow: { callback: string; hangar: Jar }, headers: Record<string, string> = {}): Promise<Reply> {
+  const r = await fetch(flow.callback, { redirect: 'manual', headers: { cookie: flow.hangar.header(), ...headers } });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers };
+}

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../src/free-port.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { Jar } from './identity-kit.ts';
+import { finish, followToCallback, Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
 let server: TestServer;
@@ -52,24 +52,7 @@ async function startFlow(query: string, account: string): Promise<Flow> {
   assert.equal(start.status, 303, await start.clone().text());
   hangar.take(start);
   const authorize = new URL(start.headers.get('location')!);
-  const site = new Jar();
-  let url = authorize.href;
-  for (let hops = 0; hops < 10; hops++) {
-    const r = await fetch(url, { redirect: 'manual', headers: { cookie: site.header() } });
-    site.take(r);
-    const location = r.headers.get('location');
-    assert.ok(r.status >= 300 && r.status < 400 && location, `the IdP answered ${r.status}: ${await r.text()}`);
-    const next = new URL(location, url);
-    if (next.href.startsWith(publicUrl)) return { callback: next.href, hangar, authorize };
-    url = next.href;
-  }
-  throw new Error('the IdP never sent the browser back');
-}
-
-async function finish(flow: Flow, headers: Record<string, string> = {}): Promise<Reply> {
-  const r = await fetch(flow.callback, { redirect: 'manual', headers: { cookie: flow.hangar.header(), ...headers } });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers };
+  return { callback: await followToCallback(authorize.href, publicUrl), hangar, authorize };
 }
 
 async function signIn(account: string, query = `provider_id=${providerId}`) {
