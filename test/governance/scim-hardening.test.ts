@@ -2,7 +2,8 @@
 // the same member (removing them takes the roles group rules granted); the per-request member limit
 // holds whatever shape the PATCH value has; deadlocks, serialization failures and URIError answer in
 // SCIM's error form as the contract's handler classifies them; a malformed URL under /scim/v2 is
-// SCIM's 400, not the contract's body.
+// SCIM's 400, not the contract's body; a PATCH naming attributes in another case (Entra's `Members`,
+// `{"DisplayName": …}`, `Active`, `Name.GivenName`) changes them (RFC 7643 §2.1).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
@@ -153,6 +154,69 @@ describe('the member limit of a group PATCH', () => {
     const added = await patch([{ op: 'add', value: { members: [members[0], members[1]] } }]);
     assert.equal(added.status, 200, JSON.stringify(added.body).slice(0, 300));
     assert.equal(await count(), 12_000);
+    noUnhandledError();
+  });
+});
+
+describe('attribute names in any case (RFC 7643 §2.1), as Entra ID sends them in some tenants', () => {
+  test('Group: a path or path-less key naming members or displayName in another case changes the group', async () => {
+    const a = await scim('POST', '/Users', { schemas: [USER], userName: 'case.a@example.test' });
+    const b = await scim('POST', '/Users', { schemas: [USER], userName: 'case.b@example.test' });
+    assert.equal(a.status, 201, JSON.stringify(a.body));
+    assert.equal(b.status, 201, JSON.stringify(b.body));
+    const group = await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Case Crew', members: [] });
+    assert.equal(group.status, 201, JSON.stringify(group.body));
+    const gid = group.body.id;
+    const patch = async (Operations: unknown[]) => {
+      const r = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      const g = (await scim('GET', `/Groups/${gid}`)).body;
+      return { displayName: g.displayName as string, members: (g.members ?? []).map((m: any) => m.value).sort() as string[] };
+    };
+
+    assert.deepEqual((await patch([{ op: 'add', path: 'Members', value: { value: a.body.id } }])).members, [a.body.id]);
+    assert.deepEqual((await patch([{ op: 'add', value: { Members: [{ Value: b.body.id }] } }])).members, [a.body.id, b.body.id].sort());
+    assert.equal((await patch([{ op: 'replace', value: { DisplayName: 'Case Crew Renamed' } }])).displayName, 'Case Crew Renamed');
+    assert.equal((await patch([{ op: 'Replace', path: 'DISPLAYNAME', value: 'Case Crew' }])).displayName, 'Case Crew');
+    assert.deepEqual((await patch([{ op: 'remove', path: `Members[Value eq "${a.body.id.toUpperCase()}"]` }])).members, [b.body.id]);
+    assert.deepEqual((await patch([{ op: 'replace', value: { [`${GROUP}:Members`]: [{ value: a.body.id }] } }])).members, [a.body.id]);
+    assert.deepEqual((await patch([{ op: 'remove', path: `${GROUP}:MEMBERS[value eq "${a.body.id}"]` }])).members, []);
+
+    // An attribute the group does not define is still ignored, and a prototype name still refused, in any case.
+    const before = await snapshot();
+    assert.equal((await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', value: { NickName: 'x' } }] })).status, 200);
+    expectScimError(await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'Members.Constructor', value: 'x' }] }), 400, 'invalidPath');
+    expectScimError(await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', value: { Members: [{ __Proto__: { value: a.body.id } }] } }] }), 400, 'invalidPath');
+    const after = JSON.parse(await snapshot());
+    const was = JSON.parse(before);
+    assert.deepEqual(after.members, was.members, 'no member changed');
+    noUnhandledError();
+  });
+
+  test('User: Active, UserName, Name.GivenName and path-less capitalised keys change the user', async () => {
+    const created = await scim('POST', '/Users', { schemas: [USER], userName: 'entra.case@example.test', name: { givenName: 'Ada', familyName: 'Lovelace' } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const id = created.body.id;
+    const patch = async (Operations: unknown[]) => {
+      const r = await scim('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return (await scim('GET', `/Users/${id}`)).body;
+    };
+
+    assert.equal((await patch([{ op: 'replace', value: { Active: false } }])).active, false);
+    assert.equal((await patch([{ op: 'Replace', path: 'Active', value: 'True' }])).active, true);
+    assert.equal((await patch([{ op: 'replace', path: 'UserName', value: 'entra.renamed@example.test' }])).userName, 'entra.renamed@example.test');
+    assert.equal((await patch([{ op: 'replace', path: 'Name.GivenName', value: 'Augusta' }])).name.givenName, 'Augusta');
+    const keys = await patch([{ op: 'replace', value: { Name: { FamilyName: 'King' }, DisplayName: 'Augusta King', [`${USER}:UserName`]: 'entra.case@example.test' } }]);
+    assert.equal(keys.name.familyName, 'King');
+    assert.equal(keys.displayName, 'Augusta King');
+    assert.equal(keys.userName, 'entra.case@example.test');
+    assert.equal((await patch([{ op: 'replace', path: `${USER}:Active`, value: false }])).active, false);
+    // emails is read-only (the userName is the one work email): capitalised, it changes nothing, as in lower case.
+    const emails = await patch([{ op: 'replace', path: 'Emails[Type eq "work"].Value', value: 'other@example.test' }]);
+    assert.equal(emails.userName, 'entra.case@example.test');
+    assert.deepEqual(emails.emails, [{ value: 'entra.case@example.test', type: 'work', primary: true }]);
+    expectScimError(await scim('PATCH', `/Users/${id}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'Name.Constructor.Prototype', value: 'x' }] }), 400, 'invalidPath');
     noUnhandledError();
   });
 });

@@ -12,10 +12,13 @@ import { GROUP_SCHEMA, listResponse } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
 import { filterToSql, parseFilter, type Attributes } from './filter.ts';
 import { applyPatch, canonicalPath, readPatch, type PatchOperation } from './patch.ts';
+import { resourceNames, respellOperations } from './names.ts';
 import { wants, type Projection } from './projection.ts';
 import type { ScimCaller } from './tokens.ts';
 
 const GROUP_SCHEMAS = [GROUP_SCHEMA] as const;
+/** Attribute names as the schema spells them, which PATCH paths and keys may spell in any case. */
+const NAMES = resourceNames(GROUP_SCHEMA);
 const MAX_NAME = 256;
 /** Members one request may name: identity providers send large groups in batches. */
 export const MAX_MEMBERS_PER_REQUEST = 10_000;
@@ -264,7 +267,7 @@ export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, ca
 }
 
 export async function patchGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, groupId: string, body: unknown, ifMatch: string | undefined, projection: Projection) {
-  const operations = readPatch(body, GROUP_SCHEMAS);
+  const operations = respellOperations(readPatch(body, GROUP_SCHEMAS), NAMES);
   // Members named by the request's values, bounded as in a POST or PUT.
   if (operations.reduce((n, o) => n + membersNamed(o), 0) > MAX_MEMBERS_PER_REQUEST) throw tooManyMembers();
   return db.transaction().execute(async (trx) => {

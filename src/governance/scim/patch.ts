@@ -17,7 +17,7 @@ export interface PatchOperation {
   value?: unknown;
 }
 
-const PATH = /^(?:(urn:[A-Za-z0-9:._-]+):)?([A-Za-z][\w$-]*)(?:\.([A-Za-z][\w$-]*))?(?:\[(.+)\](?:\.([A-Za-z][\w$-]*))?)?$/;
+export const PATH = /^(?:(urn:[A-Za-z0-9:._-]+):)?([A-Za-z][\w$-]*)(?:\.([A-Za-z][\w$-]*))?(?:\[(.+)\](?:\.([A-Za-z][\w$-]*))?)?$/;
 
 /** Checks a path's syntax and schema; a path naming an attribute this service does not keep is valid (and ignored). */
 function checkPath(path: string, schemas: readonly string[]): void {

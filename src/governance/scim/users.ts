@@ -15,10 +15,13 @@ import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredStr
 import { ENTERPRISE_USER_SCHEMA, listResponse, USER_SCHEMA } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
 import { filterToSql, parseFilter, type Attributes } from './filter.ts';
+import { resourceNames, respellOperations } from './names.ts';
 import { applyPatch, readBoolean, readPatch } from './patch.ts';
 import type { ScimCaller } from './tokens.ts';
 
 const USER_SCHEMAS = [USER_SCHEMA, ENTERPRISE_USER_SCHEMA] as const;
+/** Attribute names as the schema spells them, which PATCH paths and keys may spell in any case. */
+const NAMES = resourceNames(USER_SCHEMA, [ENTERPRISE_USER_SCHEMA]);
 const MAX_TEXT = 256;
 
 /** The attributes a filter may name, over `users as u`. */
@@ -270,7 +273,7 @@ export async function replaceUser(db: Kysely<Database>, audit: AuditContext, cal
 }
 
 export async function patchUser(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, userId: string, body: unknown, ifMatch: string | undefined) {
-  const operations = readPatch(body, USER_SCHEMAS);
+  const operations = respellOperations(readPatch(body, USER_SCHEMAS), NAMES);
   return db.transaction().execute(async (trx) => {
     await lockOrganization(trx, caller.organizationId);
     const row = await findUser(trx, caller.organizationId, userId, true);
