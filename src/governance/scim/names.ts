@@ -3,9 +3,8 @@
 // attribute in another case would add a stray property and change nothing. Operations are therefore
 // respelled as the schema spells its attributes before they are applied. Names the schema does not
 // define keep their spelling and today's behaviour (ignored).
-import { parse, stringify, type Filter } from 'scim2-parse-filter';
 import { schemas as schemaDefinitions } from './discovery.ts';
-import { PATH, type PatchOperation } from './patch.ts';
+import { PATH, rewriteComparisons, type PatchOperation } from './patch.ts';
 
 /** Lower-case name → the schema's spelling, with the sub-attributes of a complex attribute. */
 type Attributes = Map<string, { name: string; sub: Map<string, string> | undefined }>;
@@ -55,38 +54,18 @@ interface Target {
 }
 
 function respellFilter(filter: string, attribute: string, sub: Map<string, string>): string {
-  let tree: Filter;
-  try {
-    tree = parse(filter);
-  } catch {
-    return filter;
-  }
-  let changed = false;
-  const walk = (f: Filter): Filter => {
-    switch (f.op) {
-      case 'and':
-      case 'or':
-        return { ...f, filters: f.filters.map(walk) };
-      case 'not':
-        return { ...f, filter: walk(f.filter) };
-      case '[]':
-        return f;
-      default: {
-        // `value` or, spelled out, `members.value`.
-        const parts = f.attrPath.split('.');
-        const prefixed = parts.length === 2 && parts[0].toLowerCase() === attribute.toLowerCase();
-        if (parts.length !== 1 && !prefixed) return f;
-        const known = sub.get(parts[parts.length - 1].toLowerCase());
-        if (known === undefined) return f;
-        const attrPath = prefixed ? `${attribute}.${known}` : known;
-        if (attrPath === f.attrPath) return f;
-        changed = true;
-        return { ...f, attrPath };
-      }
-    }
-  };
-  const rewritten = walk(tree);
-  return changed ? stringify(rewritten) : filter;
+  return (
+    rewriteComparisons(filter, (f) => {
+      // `value` or, spelled out, `members.value`.
+      const parts = f.attrPath.split('.');
+      const prefixed = parts.length === 2 && parts[0].toLowerCase() === attribute.toLowerCase();
+      if (parts.length !== 1 && !prefixed) return f;
+      const known = sub.get(parts[parts.length - 1].toLowerCase());
+      if (known === undefined) return f;
+      const attrPath = prefixed ? `${attribute}.${known}` : known;
+      return attrPath === f.attrPath ? f : { ...f, attrPath };
+    }) ?? filter
+  );
 }
 
 function target(path: string, names: ResourceNames): Target {

@@ -3,7 +3,7 @@
 // filters in paths (`emails[type eq "work"].value`, `members[value eq "…"]`). The operations are
 // applied by scim-patch to the resource as SCIM shows it; the services then store what changed.
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
-import { parse, stringify, type Filter } from 'scim2-parse-filter';
+import { parse, stringify, type AttrExp, type Filter } from 'scim2-parse-filter';
 import { scimInvalid, ScimError } from './errors.ts';
 import { unsafeKey, unsafeName } from './unsafe-names.ts';
 
@@ -81,6 +81,24 @@ export function canonicalPath(path: string, ids: Record<string, readonly string[
   const name = attribute.toLowerCase();
   if (sub !== undefined || !Object.hasOwn(ids, name)) return path;
   const idAttributes = ids[name];
+  const rewritten = rewriteComparisons(filter, (f) => {
+    // `value` or, spelled out, `members.value`.
+    const spelled = f.attrPath.toLowerCase();
+    const at = spelled.startsWith(`${name}.`) ? spelled.slice(name.length + 1) : spelled;
+    if (f.op === 'pr' || typeof f.compValue !== 'string' || !idAttributes.includes(at)) return f;
+    const compValue = canonical(f.compValue);
+    return compValue === f.compValue ? f : { ...f, compValue };
+  });
+  if (rewritten === undefined || rewritten === filter) return path;
+  return `${urn !== undefined ? `${urn}:` : ''}${attribute}[${rewritten}]${after !== undefined ? `.${after}` : ''}`;
+}
+
+/**
+ * A value filter with each comparison (`value eq "…"`, `type pr`) passed through `rewrite`, which
+ * returns it unchanged or a new one: the filter as it came when nothing changed, undefined when it
+ * does not parse. Nested value paths (`[]`) are left as they are.
+ */
+export function rewriteComparisons(filter: string, rewrite: (comparison: AttrExp) => AttrExp): string | undefined {
   let changed = false;
   const walk = (f: Filter): Filter => {
     switch (f.op) {
@@ -90,17 +108,11 @@ export function canonicalPath(path: string, ids: Record<string, readonly string[
       case 'not':
         return { ...f, filter: walk(f.filter) };
       case '[]':
-      case 'pr':
         return f;
       default: {
-        // `value` or, spelled out, `members.value`.
-        const spelled = f.attrPath.toLowerCase();
-        const at = spelled.startsWith(`${name}.`) ? spelled.slice(name.length + 1) : spelled;
-        if (typeof f.compValue !== 'string' || !idAttributes.includes(at)) return f;
-        const compValue = canonical(f.compValue);
-        if (compValue === f.compValue) return f;
-        changed = true;
-        return { ...f, compValue };
+        const next = rewrite(f);
+        if (next !== f) changed = true;
+        return next;
       }
     }
   };
@@ -108,10 +120,9 @@ export function canonicalPath(path: string, ids: Record<string, readonly string[
   try {
     rewritten = walk(parse(filter));
   } catch {
-    return path;
+    return undefined;
   }
-  if (!changed) return path;
-  return `${urn !== undefined ? `${urn}:` : ''}${attribute}[${stringify(rewritten)}]${after !== undefined ? `.${after}` : ''}`;
+  return changed ? stringify(rewritten) : filter;
 }
 
 /** The resource after the operations (the argument is left as it was). */
