@@ -1,6 +1,6 @@
 // What the identity tests (single sign-on, SCIM) share: SCIM's error body, and a browser's cookies.
 import assert from 'node:assert/strict';
-import type { Reply } from '../helpers/hangar.ts';
+import { bearer, call, role, sessionHeaders, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 
 export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
@@ -56,4 +56,21 @@ export async function finish(flow: { callback: string; hangar: Jar }, headers: R
   const r = await fetch(flow.callback, { redirect: 'manual', headers: { cookie: flow.hangar.header(), ...headers } });
   const text = await r.text();
   return { status: r.status, body: text ? JSON.parse(text) : undefined, headers: r.headers };
+}
+
+/** A SCIM token of the organization, as its admin creates one. */
+export async function createScimToken(server: TestServer, org: Org, label: string) {
+  const r = await call(server, 'POST', `/latest/organizations/${org.organization_id}/scim/tokens/create`, { authorization: `Bearer :${org.api_key}`, body: { label } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body as { token_id: string; token: string; hint: string };
+}
+
+/** A person invited to the project as a viewer, with a password, a dashboard session and an API key. */
+export async function invitedPerson(server: TestServer, org: Org, projectId: string, email: string) {
+  const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:viewer') } });
+  const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'person password' } });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  const session = sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'person password' } }));
+  const key = (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: session, body: {} })).body.api_key as string;
+  return { userId: accepted.body.user_id as string, session, key };
 }

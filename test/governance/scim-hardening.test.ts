@@ -11,8 +11,8 @@ import { sql } from 'kysely';
 import { scimErrorHandler } from '../../src/http/routes/scim.ts';
 import type { OutageLog } from '../../src/db/faults.ts';
 import { errorHandler } from '../../src/http/errors.ts';
-import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { expectScimError, SCIM_ERROR as ERROR } from './identity-kit.ts';
+import { bearer, bootstrap, call, expectError, role, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { createScimToken, expectScimError, invitedPerson, SCIM_ERROR as ERROR } from './identity-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -27,12 +27,6 @@ async function scim(method: string, path: string, body?: unknown, options: { tok
   return call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${options.token ?? token}`, headers: { 'content-type': 'application/scim+json' }, ...(body !== undefined ? { raw: JSON.stringify(body) } : {}) });
 }
 
-async function createToken(o: Org, label: string): Promise<string> {
-  const r = await call(server, 'POST', `/latest/organizations/${o.organization_id}/scim/tokens/create`, { authorization: `Bearer :${o.api_key}`, body: { label } });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  return r.body.token;
-}
-
 /** Everything a group PATCH could have changed, to show that a refused one changed nothing. */
 async function snapshot() {
   const db = server.db.kysely;
@@ -41,30 +35,20 @@ async function snapshot() {
   return JSON.stringify({ groups, members });
 }
 
-/** An invited password user with an API key. */
-async function person(email: string) {
-  const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:viewer') } });
-  const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'person password' } });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const session = sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'person password' } }));
-  const key = (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: session, body: {} })).body.api_key as string;
-  return { userId: accepted.body.user_id as string, key };
-}
-
 const noUnhandledError = () => assert.deepEqual(server.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error');
 
 before(async () => {
   server = await startServer();
   org = await bootstrap(server, undefined, 'admin password');
   projectId = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Hardening', organization_id: org.organization_id } })).body.project_id;
-  token = await createToken(org, 'Okta');
+  token = (await createScimToken(server, org, 'Okta')).token;
 });
 
 after(() => server.close());
 
 describe('member ids in PATCH value filters', () => {
   test('members[value eq "<ID IN UPPER CASE>"] removes that member, and the role the group rule granted goes with them', async () => {
-    const p = await person('upper.case@example.test');
+    const p = await invitedPerson(server, org, projectId, 'upper.case@example.test');
     const ruled = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Ruled', organization_id: org.organization_id } })).body.project_id;
     const rule = await call(server, 'POST', `/latest/organizations/${org.organization_id}/sso/group_rules/create`, { authorization: `Bearer :${org.api_key}`, body: { group: 'Upper Crew', project_id: ruled, role: 'role:editor' } });
     assert.equal(rule.status, 200, JSON.stringify(rule.body));
@@ -121,7 +105,7 @@ describe('the member limit of a group PATCH', () => {
   test('more than 10,000 members in a path-less value, under the core URN, or added by any shape: 400 invalidValue, nothing changed', async () => {
     // An organization of its own with 12,000 users, so the ids are real and only the limit refuses them.
     const big = await bootstrap(server);
-    const bigToken = await createToken(big, 'limit');
+    const bigToken = (await createScimToken(server, big, 'limit')).token;
     const rows = await sql<{ id: string }>`INSERT INTO users (organization_id, email) SELECT ${big.organization_id}::uuid, 'limit-' || g || '@limit.test' FROM generate_series(1, 12000) g RETURNING id`.execute(server.db.kysely);
     const members = rows.rows.map((r) => ({ value: r.id }));
     const group = await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Limit', members: [] }, { token: bigToken });

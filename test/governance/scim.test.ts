@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
-import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { expectScimError } from './identity-kit.ts';
+import { bearer, bootstrap, call, expectError, role, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { createScimToken, expectScimError, invitedPerson } from './identity-kit.ts';
 import { approve, MemoryProvider, signIn, startAt } from '../mcp/oauth-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -30,12 +30,6 @@ let otherToken: string;
 async function scim(s: TestServer, method: string, path: string, body?: unknown, options: { token?: string; headers?: Record<string, string>; raw?: string | Buffer } = {}): Promise<Reply> {
   const headers: Record<string, string> = { 'content-type': 'application/scim+json', ...options.headers };
   return call(s, method, `/scim/v2${path}`, { authorization: `Bearer ${options.token ?? token}`, headers, ...(options.raw !== undefined ? { raw: options.raw } : body !== undefined ? { raw: JSON.stringify(body) } : {}) });
-}
-
-async function createToken(s: TestServer, o: Org, label: string) {
-  const r = await call(s, 'POST', `/latest/organizations/${o.organization_id}/scim/tokens/create`, { authorization: `Bearer :${o.api_key}`, body: { label } });
-  assert.equal(r.status, 200, JSON.stringify(r.body));
-  return r.body as { token_id: string; token: string; hint: string };
 }
 
 async function auditActions(targetId?: string): Promise<string[]> {
@@ -60,23 +54,13 @@ before(async () => {
   org = await bootstrap(server, undefined, 'admin password');
   otherOrg = await bootstrap(server);
   projectId = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'SCIM', organization_id: org.organization_id } })).body.project_id;
-  ({ token, token_id: tokenId } = await createToken(server, org, 'Entra ID'));
-  ({ token: otherToken } = await createToken(server, otherOrg, 'other'));
+  ({ token, token_id: tokenId } = await createScimToken(server, org, 'Entra ID'));
+  ({ token: otherToken } = await createScimToken(server, otherOrg, 'other'));
 });
-
-/** An invited password user with a dashboard session and an API key. */
-async function person(email: string) {
-  const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:viewer') } });
-  const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'person password' } });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const session = sessionHeaders(await call(server, 'POST', '/latest/auth/login', { body: { email, password: 'person password' } }));
-  const key = (await call(server, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: session, body: {} })).body.api_key as string;
-  return { userId: accepted.body.user_id as string, session, key };
-}
 
 describe('SCIM tokens', () => {
   test('created by org admins, shown once, listed without the secret, revoked at once; audited', async () => {
-    const created = await createToken(server, org, 'Okta');
+    const created = await createScimToken(server, org, 'Okta');
     assert.match(created.token, /^scim_[A-Za-z0-9_-]{43}$/);
     const list = await call(server, 'POST', `/latest/organizations/${org.organization_id}/scim/tokens/list`, { authorization: `Bearer :${org.api_key}`, body: {} });
     assert.equal(list.status, 200);
@@ -85,7 +69,7 @@ describe('SCIM tokens', () => {
     assert.equal((await scim(server, 'GET', '/ServiceProviderConfig', undefined, { token: created.token })).status, 200);
 
     // Not an org admin: 403; another organization: 404.
-    const member = await person('token-member@example.test');
+    const member = await invitedPerson(server, org, projectId, 'token-member@example.test');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/scim/tokens/create`, { authorization: `Bearer :${member.key}`, body: {} }), 403, 'forbidden');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/scim/tokens/list`, { authorization: `Bearer :${otherOrg.api_key}`, body: {} }), 404, 'not_found');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/scim/tokens/${created.token_id}/delete`, { authorization: `Bearer :${otherOrg.api_key}`, body: {} }), 404, 'not_found');
@@ -437,7 +421,7 @@ describe('bad input: a SCIM 4xx, nothing changed', () => {
 
 describe('deactivation', () => {
   test('active false through SCIM cuts an API key off on a second server at the very next request; active true restores the same key', async () => {
-    const p = await person('leaver.scim@example.test');
+    const p = await invitedPerson(server, org, projectId, 'leaver.scim@example.test');
     const use = (s: TestServer) => call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) });
     // The key is used (and so held in memory) on both servers.
     for (let i = 0; i < 2; i++) for (const s of [server, second]) assert.equal((await use(s)).status, 200);
@@ -476,7 +460,7 @@ describe('deactivation', () => {
   });
 
   test("the org admins' deactivate route revokes the keys for good: neither reactivate nor the directory's next sync brings them back", async () => {
-    const p = await person('paused@example.test');
+    const p = await invitedPerson(server, org, projectId, 'paused@example.test');
     assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) })).status, 200);
     const r = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
     assert.deepEqual(r.body, { user_id: p.userId, organization_id: org.organization_id, deactivated: true, keys_revoked: 1, sessions_ended: 1 });
@@ -485,7 +469,7 @@ describe('deactivation', () => {
     expectError(await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) }), 401, 'unauthorized');
     assert.equal((await scim(server, 'GET', `/Users/${p.userId}`)).body.active, false);
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${p.key}`, body: {} }), 401, 'unauthorized');
-    const member = await person('not-admin@example.test');
+    const member = await invitedPerson(server, org, projectId, 'not-admin@example.test');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${member.key}`, body: {} }), 403, 'forbidden');
     expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${otherOrg.api_key}`, body: {} }), 404, 'not_found');
     const back = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
@@ -498,7 +482,7 @@ describe('deactivation', () => {
     assert.deepEqual(recorded.details, { keys_revoked: 1, grants_revoked: 0, sessions_ended: 1 });
 
     // Deactivated by an admin during an incident, then set active by the identity provider's next sync: the leaked key stays refused.
-    const leaked = await person('incident@example.test');
+    const leaked = await invitedPerson(server, org, projectId, 'incident@example.test');
     assert.equal((await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, leaked.key) })).status, 200);
     assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${leaked.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} })).body.keys_revoked, 1);
     const synced = await scim(server, 'PATCH', `/Users/${leaked.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] });
@@ -506,7 +490,7 @@ describe('deactivation', () => {
     for (const s of [second, server]) expectError(await call(s, 'GET', '/latest/auth/info', { authorization: bearer(projectId, leaked.key) }), 401, 'unauthorized');
 
     // A user the directory suspended (keys kept) and an admin then deactivates: the keys are revoked then.
-    const suspended = await person('suspended-then-revoked@example.test');
+    const suspended = await invitedPerson(server, org, projectId, 'suspended-then-revoked@example.test');
     assert.equal((await scim(server, 'PATCH', `/Users/${suspended.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status, 200);
     assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${suspended.userId}/deactivate`, { authorization: `Bearer :${org.api_key}`, body: {} })).body.keys_revoked, 1);
     assert.equal((await scim(server, 'PATCH', `/Users/${suspended.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: true }] })).status, 200);
@@ -514,7 +498,7 @@ describe('deactivation', () => {
   });
 
   test("SCIM active:false is a suspension: the admins' reactivate route (like active:true) brings the same key back", async () => {
-    const p = await person('scim-paused@example.test');
+    const p = await invitedPerson(server, org, projectId, 'scim-paused@example.test');
     assert.equal((await scim(server, 'PATCH', `/Users/${p.userId}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] })).status, 200);
     expectError(await call(second, 'GET', '/latest/auth/info', { authorization: bearer(projectId, p.key) }), 401, 'unauthorized');
     const back = await call(server, 'POST', `/latest/organizations/${org.organization_id}/users/${p.userId}/reactivate`, { authorization: `Bearer :${org.api_key}`, body: {} });
@@ -525,7 +509,7 @@ describe('deactivation', () => {
 
 describe('groups and group rules', () => {
   test('a membership change through SCIM applies the group → role rules at once, on every server', async () => {
-    const p = await person('rules@example.test');
+    const p = await invitedPerson(server, org, projectId, 'rules@example.test');
     const project2 = (await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Ruled', organization_id: org.organization_id } })).body.project_id;
     const rule = await call(server, 'POST', `/latest/organizations/${org.organization_id}/sso/group_rules/create`, { authorization: `Bearer :${org.api_key}`, body: { group: 'Rocket Team', project_id: project2, role: 'role:editor' } });
     assert.equal(rule.status, 200, JSON.stringify(rule.body));
@@ -645,7 +629,7 @@ describe('names that are not attributes', () => {
 describe('concurrent deactivations', () => {
   test('two of three admins deactivated at once, many times, on two servers: every answer 2xx or 4xx, never a deadlock', async () => {
     const o = await bootstrap(server);
-    const t = (await createToken(server, o, 'parallel')).token;
+    const t = (await createScimToken(server, o, 'parallel')).token;
     const admins: string[] = [];
     for (const name of ['alpha', 'beta']) {
       const created = await scim(server, 'POST', '/Users', { schemas: [USER], userName: `${name}.admin@parallel.test` }, { token: t });
@@ -689,7 +673,7 @@ describe('MCP OAuth grants', () => {
     oauthServer = await startAt();
     o = await bootstrap(oauthServer, undefined, 'admin password');
     project = (await call(oauthServer, 'POST', '/latest/projects/create', { authorization: `Bearer :${o.api_key}`, body: { name: 'MCP', organization_id: o.organization_id } })).body.project_id;
-    scimToken = (await createToken(oauthServer, o, 'grants')).token;
+    scimToken = (await createScimToken(oauthServer, o, 'grants')).token;
   });
 
   /** A member with a password, who authorizes an MCP client for the project (the SDK's flow, consent as the dashboard gives it). */
