@@ -14,6 +14,9 @@ const UNSAFE_ALL = new RegExp(UNSAFE_TEXT.source, 'g');
 /** How a refusal names UNSAFE_TEXT: "<field> must not contain …". */
 export const UNSAFE_TEXT_RULE = 'must not contain control characters or bidirectional overrides (U+202A–U+202E, U+2066–U+2069)';
 
+/** What canonicalEmail asks of an address, for the refusals that name it: "… is not an email address (EMAIL_RULE)". */
+export const EMAIL_RULE = 'no spaces, control or bidirectional characters; a domain such as example.com';
+
 export const hasUnsafeText = (text: string): boolean => UNSAFE_TEXT.test(text);
 export const withoutUnsafeText = (text: string): string => text.replace(UNSAFE_ALL, '');
 

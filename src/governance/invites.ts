@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
-import { canonicalEmail } from './identity-text.ts';
+import { canonicalEmail, EMAIL_RULE } from './identity-text.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { roleOf, type Permissions } from './permissions.ts';
 import type { Principal } from './principal.ts';
@@ -72,7 +72,7 @@ export async function createInvite(
   // The spelling the account is (or will be) found by: an invite to `Dana@Corp.test.` reaches
   // dana@corp.test's account, and the pending invite is one per person and project.
   const email = canonicalEmail(input.email);
-  if (!email) throw invalid('email must be an email address (no spaces, control or bidirectional characters; a domain such as example.com).');
+  if (!email) throw invalid(`email must be an email address (${EMAIL_RULE}).`);
   const role = roleOf(input.permissions);
   const code = randomToken(24);
   const projectId = caller.project.id;

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
-import { canonicalEmail } from './identity-text.ts';
+import { canonicalEmail, EMAIL_RULE } from './identity-text.ts';
 import { hashPassword } from './passwords.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
@@ -23,7 +23,7 @@ export interface Bootstrap {
 export async function bootstrapOrganization(db: Kysely<Database>, config: Config, input: Bootstrap) {
   // Stored in the one spelling single sign-on, SCIM and invites find it by (identity-text.ts).
   const email = canonicalEmail(input.email);
-  if (!email) throw invalid(`email ${JSON.stringify(input.email.slice(0, 100))} is not an email address (no spaces, control or bidirectional characters; a domain such as example.com).`);
+  if (!email) throw invalid(`email ${JSON.stringify(input.email.slice(0, 100))} is not an email address (${EMAIL_RULE}).`);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
   }

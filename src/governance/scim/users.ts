@@ -8,7 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';
-import { canonicalEmail, hasUnsafeText, MAX_EMAIL } from '../identity-text.ts';
+import { canonicalEmail, EMAIL_RULE, hasUnsafeText, MAX_EMAIL, UNSAFE_TEXT_RULE } from '../identity-text.ts';
 import { canonicalId, isUuid } from '../principal.ts';
 import { deactivateInTransaction, LastActiveAdmin, lockOrganization, reactivateInTransaction, revokeCredentialsInTransaction } from '../users.ts';
 import { checkIfMatch, checkSchemas, etagOf, optionalString, paging, requiredString, type ListQuery } from './common.ts';
@@ -121,14 +121,14 @@ function stateOf(resource: Record<string, unknown>, current: UserState | undefin
 function userName(given: string, current: UserState | undefined): string {
   if (current && given === current.email) return given;
   const email = canonicalEmail(given);
-  if (!email) throw scimInvalid('invalidValue', 'userName must be the email address the person signs in with (no spaces, control or bidirectional characters; a domain such as example.com).');
+  if (!email) throw scimInvalid('invalidValue', `userName must be the email address the person signs in with (${EMAIL_RULE}).`);
   return email;
 }
 
 /** A name Hangar shows must read as it shows: no control characters or bidi overrides (a stored one is kept). */
 function shownText(value: string | null, attribute: string, kept: string | null | undefined): string | null {
   if (value !== null && value !== kept && hasUnsafeText(value)) {
-    throw scimInvalid('invalidValue', `${attribute} must not contain control characters or bidirectional overrides (U+202A–U+202E, U+2066–U+2069).`);
+    throw scimInvalid('invalidValue', `${attribute} ${UNSAFE_TEXT_RULE}.`);
   }
   return value;
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import type { Vault } from '../../integrations/vault.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
-import { hasUnsafeText } from '../identity-text.ts';
+import { hasUnsafeText, UNSAFE_TEXT_RULE } from '../identity-text.ts';
 import { canonicalId, isUuid, type Principal } from '../principal.ts';
 import { checkIssuer, discover, type IdpOptions } from './idp.ts';
 import { ssoAdmin } from './org-admin.ts';
@@ -76,7 +76,7 @@ function checkText(field: string, raw: string, max: number): string {
   const value = raw.trim();
   if (!value || value.length > max) throw invalid(`${field} must have 1 to ${max} characters.`);
   // The name is shown on the sign-in page ("Sign in with …"): it must read as it shows.
-  if (hasUnsafeText(value)) throw invalid(`${field} must not contain control characters or bidirectional overrides (U+202A–U+202E, U+2066–U+2069).`);
+  if (hasUnsafeText(value)) throw invalid(`${field} ${UNSAFE_TEXT_RULE}.`);
   return value;
 }
 
