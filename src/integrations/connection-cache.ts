@@ -63,6 +63,12 @@ export function createConnectionCache(notifications: Notifications, ttlSeconds: 
     entries.clear();
   });
 
+  /** Dropped here at once, and in every other process when the notification reaches it. */
+  const announce = async (payload: string) => {
+    drop(payload);
+    await notifications.notify(CHANNEL, payload);
+  };
+
   const cached = (key: string) => (ttlSeconds === 0 || !notifications.live() ? undefined : entries.get(key));
 
   return {
@@ -75,18 +81,11 @@ export function createConnectionCache(notifications: Notifications, ttlSeconds: 
       if (ttlSeconds > 0 && before === generation && notifications.live()) entries.set(key, connection);
       return connection;
     },
-    async changed(connectionId) {
-      drop(connectionId);
-      await notifications.notify(CHANNEL, connectionId);
-    },
+    changed: announce,
     async revoked(connectionId) {
-      drop(connectionId);
-      await notifications.notify(CHANNEL, connectionId);
+      await announce(connectionId);
       if (ttlSeconds > 0) await settle();
     },
-    async projectChanged(projectId) {
-      drop(`${PROJECT}${projectId}`);
-      await notifications.notify(CHANNEL, `${PROJECT}${projectId}`);
-    },
+    projectChanged: (projectId) => announce(`${PROJECT}${projectId}`),
   };
 }

@@ -163,7 +163,6 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
 
   await app.register(
     async (scim) => {
-
       scim.setErrorHandler(scimErrorHandler(database.outage));
       const noEndpoint = (request: FastifyRequest) => new ScimError(404, undefined, `There is no SCIM endpoint ${request.method} ${request.url.split('?')[0]}.`);
       scim.setNotFoundHandler((request, reply) => send(reply, noEndpoint(request)));
