@@ -8,7 +8,7 @@
 // parent) never shares an event loop with what it measures. All traffic stays on 127.0.0.1.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -380,11 +380,17 @@ export const stopAll = () => Promise.all([...live].map((s) => s.stop()));
 function capture(child: ChildProcess, name: string): () => string {
   let tail = '';
   // BENCH_LOG_DIR: every line a child prints, whole (e.g. with BENCH_HANGAR_NODE_ARGS=--trace-gc).
-  const log = process.env.BENCH_LOG_DIR ? path.join(process.env.BENCH_LOG_DIR, `${name}.log`) : undefined;
-  if (log) mkdirSync(path.dirname(log), { recursive: true });
+  // Written as a stream: a synchronous write per chunk would stall the load generator beside it.
+  let log: WriteStream | undefined;
+  if (process.env.BENCH_LOG_DIR) {
+    mkdirSync(process.env.BENCH_LOG_DIR, { recursive: true });
+    log = createWriteStream(path.join(process.env.BENCH_LOG_DIR, `${name}.log`), { flags: 'a' });
+    log.on('error', (err) => process.stderr.write(`BENCH_LOG_DIR: ${name}: ${err.message}\n`));
+    child.once('close', () => log!.end());
+  }
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-8192);
-    if (log) appendFileSync(log, chunk);
+    log?.write(chunk);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
