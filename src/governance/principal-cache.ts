@@ -20,6 +20,11 @@ const TRUST_MS = 4000;
 const ALIVE = '5 seconds';
 const SETTLE_POLL_MS = 3;
 const SETTLE_MAX_MS = 10_000;
+/**
+ * lru-cache reads the clock at most once per this many ms: its default, 1, arms a timer each
+ * millisecond of a busy process. An entry may outlive its TTL by this much; revocation never waits for it (the epoch drops the cache).
+ */
+const TTL_RESOLUTION_MS = 100;
 
 export interface PrincipalCache {
   /** A cached row, or undefined. */
@@ -44,7 +49,7 @@ export function createPrincipalCache(
 ): PrincipalCache {
   const id = `principals-${randomUUID()}`;
   // ttlSeconds 0 turns the cache off (`usable`); the LRU still needs a positive ttl.
-  const entries = new LRUCache<string, object>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000 });
+  const entries = new LRUCache<string, object>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000, ttlResolution: TTL_RESOLUTION_MS });
   let generation = 0;
   /** performance.now() when the last heartbeat started; a wall-clock jump must not extend trust. */
   let lastBeat = -Infinity;

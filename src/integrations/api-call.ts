@@ -3,7 +3,7 @@
 // own refusals are errors.
 import { invalid } from '../errors.ts';
 import type { ActiveConnection } from './connections.ts';
-import type { HttpMethod, ProviderDefinition, Send } from './provider.ts';
+import type { HttpMethod, ProviderDefinition, ProviderResponse, Send } from './provider.ts';
 
 export interface ApiCallInput {
   method: string;
@@ -121,21 +121,25 @@ export interface ApiCallAnswer {
 
 /** The provider's answer, as data. */
 export async function apiCall(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<ApiCallAnswer> {
-  return (await forward(connection, send, input)).answer;
+  const { response, headers } = await forward(connection, send, input);
+  return { status: response.status, headers, response_body: response.body ?? null };
 }
+
+const CLOSE = Buffer.from('}');
 
 /**
- * The same answer as JSON text, the provider's JSON spliced in as it came: it was parsed (so it is
- * valid JSON, within the nesting bound), and serializing the parsed value again would only spend the
- * CPU it took to parse it, and round integers beyond 2^53 that the provider sent exactly.
+ * The same answer as JSON, the provider's JSON bytes spliced in as they came: they were checked to be
+ * one JSON text within the nesting bound, and parsing then serializing them again would only spend
+ * CPU, and round integers beyond 2^53 that the provider sent exactly.
  */
-export async function apiCallJson(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<string> {
-  const { answer, json } = await forward(connection, send, input);
-  if (json === undefined) return JSON.stringify(answer);
-  return `{"status":${answer.status},"headers":${JSON.stringify(answer.headers)},"response_body":${json}}`;
+export async function apiCallJson(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<Buffer | string> {
+  const { response, headers } = await forward(connection, send, input);
+  if (response.json === undefined) return JSON.stringify({ status: response.status, headers, response_body: response.body ?? null });
+  return Buffer.concat([Buffer.from(`{"status":${response.status},"headers":${JSON.stringify(headers)},"response_body":`), response.json, CLOSE]);
 }
 
-async function forward(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<{ answer: ApiCallAnswer; json: string | undefined }> {
+/** The provider's answer and the headers of it that may travel on. */
+async function forward(connection: ActiveConnection, send: Send, input: ApiCallInput): Promise<{ response: ProviderResponse; headers: Record<string, string> }> {
   const { provider } = connection;
   if (!provider.apiCall.methods.length) throw invalid(`${provider.name} connections have no API Call; use the ${provider.id} steps.`);
   const method = input.method.toUpperCase() as HttpMethod;
@@ -146,5 +150,5 @@ async function forward(connection: ActiveConnection, send: Send, input: ApiCallI
   const response = await send({ method, path, headers, body: input.body, base: provider.apiCall.baseFor?.(path) });
   const safe: Record<string, string> = {};
   for (const k in response.headers) if (!UNSAFE_ANSWER_HEADERS.has(k)) safe[k] = response.headers[k];
-  return { answer: { status: response.status, headers: safe, response_body: response.body ?? null }, json: response.json };
+  return { response, headers: safe };
 }

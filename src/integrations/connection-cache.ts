@@ -33,12 +33,19 @@ export interface ConnectionCache {
 const keyOf = (projectId: string, connectionId: string) => `${projectId}\u0000${connectionId}`;
 
 /**
+ * lru-cache reads the clock at most once per this many ms: its default, 1, arms a timer each
+ * millisecond of a busy process. An entry may outlive its TTL by this much; removal and rotation
+ * never wait for it (they drop the entry everywhere).
+ */
+const TTL_RESOLUTION_MS = 100;
+
+/**
  * `settle` returns once every live process has handled every notification sent on its link before
  * the call (platform.ts: the principal cache's acknowledged epoch).
  */
 export function createConnectionCache(notifications: Notifications, ttlSeconds: number, maxEntries: number, settle: () => Promise<void>): ConnectionCache {
   // ttlSeconds 0 turns the cache off below; the LRU still needs a positive ttl.
-  const entries = new LRUCache<string, ActiveConnection>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000 });
+  const entries = new LRUCache<string, ActiveConnection>({ max: maxEntries, ttl: Math.max(ttlSeconds, 1) * 1000, ttlResolution: TTL_RESOLUTION_MS });
   // Bumped by every drop: a load that started before a drop must not put back what it read.
   let generation = 0;
   /** Changes are rare next to calls: a scan of the bounded cache per change keeps lookups one get. */

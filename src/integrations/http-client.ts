@@ -1,9 +1,10 @@
 // One provider request over undici, with per-attempt timeouts and a body size cap; and the retry
 // policy around it: exponential backoff with full jitter, honouring Retry-After and rate-limit reset
 // headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
+import { isUtf8 } from 'node:buffer';
 import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
 import { HangarError, invalid } from '../errors.ts';
-import { parseBoundedJson } from '../json-limits.ts';
+import { isJsonWithin } from '../json-limits.ts';
 import type { HttpMethod, ProviderResponse } from './provider.ts';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -160,18 +161,33 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
 
 function answerOf(status: number, headers: Record<string, string>, bytes: Buffer): ProviderResponse {
   if (bytes.length === 0) return { status, headers, body: undefined };
-  const text = bytes.toString('utf8');
+  // Malformed UTF-8 reads as a text reading of it would: each bad sequence one U+FFFD.
+  const utf8 = isUtf8(bytes) ? bytes : Buffer.from(bytes.toString('utf8'));
   const contentType = headers['content-type'];
-  if (contentType && JSON_TYPE.test(contentType)) {
-    try {
-      // Nested deeper than Hangar's walkers take: the caller gets the text as it came.
-      const body = parseBoundedJson(text);
-      if (body !== undefined) return { status, headers, body, json: text };
-    } catch {
-      /* not JSON after all: the text */
+  // Nested deeper than Hangar's walkers take, or not JSON after all: the caller gets the text.
+  if (contentType && JSON_TYPE.test(contentType) && isJsonWithin(utf8)) return new JsonAnswer(status, headers, utf8);
+  return { status, headers, body: utf8.toString('utf8') };
+}
+
+/**
+ * A JSON answer, checked (isJsonWithin) but parsed only when its body is read: the API Call passes
+ * the bytes on as they came and never reads it.
+ */
+class JsonAnswer implements ProviderResponse {
+  #body: unknown;
+  #parsed = false;
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly json: Buffer,
+  ) {}
+  get body(): unknown {
+    if (!this.#parsed) {
+      this.#body = JSON.parse(this.json.toString('utf8'));
+      this.#parsed = true;
     }
+    return this.#body;
   }
-  return { status, headers, body: text };
 }
 
 function describe(err: unknown): string {

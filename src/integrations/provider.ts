@@ -24,8 +24,8 @@ export interface ProviderResponse {
   headers: Record<string, string>;
   /** Parsed JSON when the provider answered JSON, else the text (undefined when empty). */
   body: unknown;
-  /** The JSON text `body` was parsed from, to pass the answer on without serializing it again. */
-  json?: string;
+  /** The answer's bytes when they are JSON (UTF-8, within the nesting bound), to pass on as they came. */
+  readonly json?: Buffer;
 }
 
 /** Sends through the runtime: credentials, quotas, retries and timeouts included. */

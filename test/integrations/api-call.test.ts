@@ -32,13 +32,21 @@ const conn: Record<string, string> = {};
 
 /** A ledger entry as the provider writes it: an id beyond 2^53, a decimal with its trailing zero, an escape. */
 const LEDGER = '{"entry":{"id":12345678901234567891,"amount":1.50,"memo":"caf\\u00e9 \\"bar\\""}}';
+/** What the edge serves as JSON besides: Latin-1 bytes where UTF-8 belongs, nesting past Hangar's bound, a cut-off answer. */
+const EDGE_ANSWERS: Record<string, Buffer> = {
+  '/ledger/latest': Buffer.from(LEDGER),
+  '/ledger/latin1': Buffer.concat([Buffer.from('{"memo":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]),
+  '/ledger/deep': Buffer.from(`${'['.repeat(300)}${']'.repeat(300)}`),
+  '/ledger/cut': Buffer.from('{"entry":{"id":1,'),
+};
 
 function startCookieProxy(target: string): Promise<Server> {
   const proxy = createServer((req, res) => {
     // The edge answers this path from its own store (after the same key check as the provider).
-    if (req.url === '/ledger/latest') {
+    const stored = EDGE_ANSWERS[req.url!];
+    if (stored) {
       const ok = req.headers.authorization === `Bearer ${GLOBAL_KEY}`;
-      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json', 'x-served-by': 'edge-syd-1' }).end(ok ? LEDGER : '{"error":"unauthorized"}');
+      res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json', 'x-served-by': 'edge-syd-1' }).end(ok ? stored : '{"error":"unauthorized"}');
       return;
     }
     const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
@@ -132,6 +140,16 @@ describe('global enrichment', () => {
     assert.equal(parsed.status, 200);
     assert.equal(parsed.response_body.entry.memo, 'café "bar"');
     assert.equal(parsed.headers['x-served-by'], 'edge-syd-1');
+  });
+
+  test('a JSON answer that is not valid UTF-8, nested past the bound or cut off still comes back as valid JSON', async () => {
+    const latin1 = await api('enrichment', 'GET', '/ledger/latin1');
+    assert.deepEqual(latin1.response_body, { memo: 'caf\ufffd' }, 'the stray byte reads as U+FFFD, as in any text reading');
+    const deep = await api('enrichment', 'GET', '/ledger/deep');
+    assert.equal(deep.response_body, EDGE_ANSWERS['/ledger/deep'].toString(), 'deeper than Hangar parses: the text');
+    const cut = await api('enrichment', 'GET', '/ledger/cut');
+    assert.equal(cut.response_body, '{"entry":{"id":1,', 'not JSON after all: the text');
+    assert.deepEqual([latin1.status, deep.status, cut.status], [200, 200, 200]);
   });
 
   test('POST /person/bulk, and the provider’s 400 for a bad item as data', async () => {
