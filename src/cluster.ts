@@ -170,7 +170,7 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
         for (const w of live()) w.process.kill('SIGKILL');
         say('processes still running at the end of their stop budget were killed');
       }
-      await db?.close(until(0.98));
+      await db?.close(until(0.95), until(0.98));
       return stopFailed && code === 0 ? 1 : code;
     })());
 

@@ -11,6 +11,7 @@ import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { repairSealedIds } from './vault-repair.ts';
+import { within } from './within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
@@ -39,20 +40,6 @@ export interface Hangar {
   /** The separate /metrics listener's address, when HANGAR_METRICS_PORT is set. */
   metricsUrl: string | undefined;
   close(): Promise<void>;
-}
-
-/** True when `work` settled within `ms`. */
-async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const settled = await Promise.race([
-    work.then(
-      () => true,
-      () => true,
-    ),
-    new Promise<false>((r) => (timer = setTimeout(() => r(false), ms))),
-  ]);
-  clearTimeout(timer);
-  return settled;
 }
 
 export interface StartOptions {
@@ -118,7 +105,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     await step('counters', platform?.counters.close(), until(0.85));
     await step('principal cache', platform?.principals.close(), until(0.88));
     await step('notifications', platform?.notifications.close(), until(0.9));
-    await db.close(until(0.95));
+    await db.close(until(0.9), until(0.98));
   };
   /**
    * One stopping step, given until its share of the budget: a step still pending then (a statement

@@ -2,6 +2,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config.ts';
+import { within } from '../within.ts';
 import { startEmbedded } from './embedded.ts';
 import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
 import type { Database } from './schema.ts';
@@ -17,8 +18,11 @@ export interface Db {
   outage: OutageLog;
   /** performance.now() when a statement of this process last succeeded: the database answers. */
   lastAnswerAt(): number;
-  /** Ends the pool (waiting at most `waitMs` for connections in use), then the embedded PostgreSQL. */
-  close(waitMs?: number): Promise<void>;
+  /**
+   * Ends the pool (waiting at most `waitMs` for connections in use), then the embedded PostgreSQL,
+   * waiting for it until `stopWithinMs` after the call.
+   */
+  close(waitMs?: number, stopWithinMs?: number): Promise<void>;
 }
 
 /** A statement in flight longer than this, on any pooled connection, makes the watchdog probe the database. */
@@ -139,22 +143,24 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
   });
   const watchdog = startWatchdog(pool, probe, outage);
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const close = async (waitMs = Infinity) => {
+  const close = async (waitMs = Infinity, stopWithinMs = Infinity) => {
     closing = true;
     clearInterval(watchdog);
+    const stopBy = Date.now() + stopWithinMs;
     // Kysely's destroy ends the same pool (only if it ran a query itself); a connection still in use
     // past waitMs is left to the stop of PostgreSQL (or the process exit) to end.
-    let timer: NodeJS.Timeout | undefined;
     const ending = (async () => {
       await kysely.destroy();
       if (!pool.ended) await pool.end();
     })().catch(() => {});
-    if (Number.isFinite(waitMs)) await Promise.race([ending, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
-    else await ending;
-    clearTimeout(timer);
+    await within(ending, waitMs);
+    if (!embedded) return;
     // Only after every connection of this process is closed: PostgreSQL stopping under open
-    // connections would end each with an error.
-    await embedded?.stop();
+    // connections would end each with an error. It is told to stop at once (a fast shutdown); its
+    // shutdown checkpoint can outlast the budget on a busy machine, and it then finishes on its own.
+    const stopping = embedded.stop();
+    if (await within(stopping, Math.max(0, stopBy - Date.now()))) await stopping;
+    else log('hangar: the embedded PostgreSQL is still writing its shutdown checkpoint; it stops on its own');
   };
   if (config.databaseUrl) {
     // The first statement tells an unreachable or refusing database apart from everything later. A
