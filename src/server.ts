@@ -40,6 +40,8 @@ export interface Hangar {
   /** The separate /metrics listener's address, when HANGAR_METRICS_PORT is set. */
   metricsUrl: string | undefined;
   close(): Promise<void>;
+  /** What a stop in progress is waiting for; undefined before the stop. */
+  stopping(): string | undefined;
 }
 
 export interface StartOptions {
@@ -80,6 +82,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     const started = Date.now();
     const budget = config.shutdownTimeoutMs;
     const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+    stopping = 'the HTTP server';
     await metrics?.close();
     if (app) {
       const closing = app.close();
@@ -90,6 +93,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     await step('integrations', platform?.integrations.close(), until(0.55));
     platform?.deliverySignal.handleLocally(undefined);
     platform?.deliverySignal.close();
+    stopping = 'the jobs in progress';
     const work = (async () => {
       await dispatcherLoop?.stop();
       platform?.dispatcher.runLocally(undefined);
@@ -97,16 +101,21 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
-      await worker?.release().catch((err: Error) => log(`hangar: unlocking this process's jobs at the stop failed (${err.message}); their leases lapse instead`));
+      const release = worker?.release().catch((err: Error) => log(`hangar: unlocking this process's jobs at the stop failed (${err.message}); their leases lapse instead`));
+      await step("unlocking this process's jobs", release, until(0.84));
     }
     // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
     // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
     cutting = true;
-    await step('counters', platform?.counters.close(), until(0.85));
-    await step('principal cache', platform?.principals.close(), until(0.88));
-    await step('notifications', platform?.notifications.close(), until(0.9));
-    await db.close(until(0.9), until(0.98));
+    await step('counters', platform?.counters.close(), until(0.87));
+    await step('principal cache', platform?.principals.close(), until(0.89));
+    await step('notifications', platform?.notifications.close(), until(0.91));
+    stopping = db.embedded ? 'the database pool and the embedded PostgreSQL' : 'the database pool';
+    await db.close(until(0.93), until(0.98));
+    stopping = 'what runs beside it (the sandbox stand-ins)';
   };
+  /** What the stop is waiting for, once it has started (for the backstop's message). */
+  let stopping: string | undefined;
   /**
    * One stopping step, given until its share of the budget: a step still pending then (a statement
    * waiting on a connection that will never come back, say) is left behind, said, and the stop goes on,
@@ -114,6 +123,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
    */
   const step = async (what: string, work: Promise<unknown> | undefined, ms: number) => {
     if (!work) return;
+    stopping = what;
     const reported = work.catch((err: Error) => log(`hangar: stopping: ${what} failed (${err.message}); going on`));
     if (!(await within(reported, ms))) log(`hangar: stopping: ${what} did not finish within its share of HANGAR_SHUTDOWN_TIMEOUT_MS; going on without it`);
   };
@@ -190,6 +200,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
       metricsUrl: metrics?.url,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
       close,
+      stopping: () => stopping,
     };
   } catch (err) {
     await close();

@@ -38,7 +38,7 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
     stopping = true;
     // close() keeps to the budget itself; this is the backstop if something in it does not.
     setTimeout(() => {
-      process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting\n`);
+      process.stderr.write(`hangar: did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms), still stopping ${hangar?.stopping() ?? 'the start'}; exiting\n`);
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     void (hangar ? hangar.close() : Promise.resolve())
