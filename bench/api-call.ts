@@ -58,6 +58,14 @@ const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
 const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 2);
 const UPSTREAM_WARMUP_SECONDS = 5;
+/**
+ * The added p99 is read from pairs of shorter runs, the defaults and the baseline taking turns (the
+ * order alternating), and the median pair reported: on a shared 2-core machine one 10-second run of
+ * each measured anything from -5 to +11 ms for the same code, as stalls of the load generator's or
+ * the upstream's process land in one run or the other.
+ */
+const P99_ROUNDS = positive('BENCH_P99_ROUNDS', 5);
+const P99_SECONDS = positive('BENCH_P99_SECONDS', 6);
 const SINGLE = { connections: 1, warmup: 1, seconds: 3 };
 // Issue 14: ≥ 70 % of the forwarder's req/s, ≤ 1.4× its server CPU per request, RSS after the
 // saturated phase ≤ 1.4× the forwarder's and, 60 s later, within 30 MB of the idle figure.
@@ -261,6 +269,50 @@ async function measure(server: Server, upstream: Server, db: BenchDatabase, fixt
   };
 }
 
+interface P99Pair {
+  hangar: LoadResult;
+  baseline: LoadResult;
+  /** Share of the machine's CPU other processes took during the pair. */
+  other: number;
+}
+
+/** The defaults and the baseline, both up, loaded in turns: P99_ROUNDS pairs, each order half the time. */
+async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixture: Fixture): Promise<P99Pair[]> {
+  const run = (server: Server) => runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: P99_SECONDS });
+  for (const server of [hangar, baseline]) await runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+  const pairs: P99Pair[] = [];
+  for (let round = 0; round < P99_ROUNDS; round++) {
+    const stop = cpuMeter({ hangar: [hangar.pid], baseline: [baseline.pid], upstream: [upstream.pid] });
+    const first = round % 2 === 0 ? hangar : baseline;
+    const a = await run(first);
+    const b = await run(first === hangar ? baseline : hangar);
+    const pair = first === hangar ? { hangar: a, baseline: b } : { hangar: b, baseline: a };
+    pairs.push({ ...pair, other: stop().other });
+    for (const server of [hangar, baseline, upstream]) server.assertAlive();
+    process.stderr.write(`  p99 pair ${round + 1}/${P99_ROUNDS}: hangar ${fmt(pair.hangar.p99, 2)} ms, baseline ${fmt(pair.baseline.p99, 2)} ms (${first === hangar ? 'hangar' : 'baseline'} first)\n`);
+  }
+  return pairs;
+}
+
+function p99Rows(pairs: P99Pair[]): Row[] {
+  if (!pairs.length) return [];
+  const added = pairs.map((p) => p.hangar.p99 - p.baseline.p99).sort((x, y) => x - y);
+  const median = added[Math.floor(added.length / 2)];
+  const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  const disturbed = pairs.some((p) => p.other > OTHER_CPU_LIMIT);
+  const failures = pairs.some((p) => p.hangar.failures || p.baseline.failures);
+  return [
+    [
+      `api_call [defaults] added p99, median of ${pairs.length} pairs`,
+      fmt(mid(pairs.map((p) => p.hangar.p99)), 2),
+      fmt(mid(pairs.map((p) => p.baseline.p99)), 2),
+      `pairs: ${added.map((a) => `${a >= 0 ? '+' : ''}${fmt(a, 2)}`).join(', ')}`,
+      `${median >= 0 ? '+' : ''}${fmt(median, 2)} ms; ≤ +${TARGETS.addedP99Ms} ms: ${verdict(median <= TARGETS.addedP99Ms)}${disturbed ? ' (DISTURBED: run again)' : ''}${failures ? ' (NON-2XX: figures invalid)' : ''}`,
+    ],
+    [`  req/s, median of the pairs' runs`, fmt(mid(pairs.map((p) => p.hangar.rps)), 0), fmt(mid(pairs.map((p) => p.baseline.rps)), 0), percent(mid(pairs.map((p) => p.hangar.rps)), mid(pairs.map((p) => p.baseline.rps))), `${CONNECTIONS} conn., ${P99_SECONDS} s each, order alternating`],
+  ];
+}
+
 function progress(label: string, what: string, m: Measurement): void {
   const l = m.load;
   process.stderr.write(
@@ -315,7 +367,7 @@ function rows(name: string, h: RunResult, b: RunResult): Row[] {
   const out: Row[] = [
     [`${name} req/s (${CONNECTIONS} conn.)`, fmt(hs.load.rps, 0), fmt(bs.load.rps, 0), percent(hs.load.rps, bs.load.rps), `≥ ${fmt(TARGETS.rpsRatio * 100, 0)} %: ${verdict(ratio >= TARGETS.rpsRatio)}`],
     [`${name} p50 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p50, 2), fmt(bs.load.p50, 2), times(hs.load.p50, bs.load.p50), `+${fmt(hs.load.p50 - bs.load.p50, 2)} ms`],
-    [`${name} p99 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p99, 2), fmt(bs.load.p99, 2), times(hs.load.p99, bs.load.p99), `+${fmt(added, 2)} ms; ≤ +2 ms: ${verdict(added <= TARGETS.addedP99Ms)}`],
+    [`${name} p99 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p99, 2), fmt(bs.load.p99, 2), times(hs.load.p99, bs.load.p99), `${added >= 0 ? '+' : ''}${fmt(added, 2)} ms (one run; the target is read from the pairs)`],
     [`  CPU µs/req server / postgres / upstream`, cpuCell(hs), cpuCell(bs), `${times(hs.cpu.server, bs.cpu.server)} server`, `≤ ${TARGETS.cpuRatio}×: ${verdict(hs.cpu.server <= bs.cpu.server * TARGETS.cpuRatio)}`],
     [`  server process CPU, % of one core`, fmt(hs.busy * 100, 0), fmt(bs.busy * 100, 0), '', ''],
     [`  PostgreSQL transactions/req`, fmt(hs.xactsPerRequest, 2), fmt(bs.xactsPerRequest, 2), '', ''],
@@ -511,6 +563,18 @@ async function main(): Promise<void> {
         await server.stop();
       }
     }
+    // The added p99, from pairs of runs of the defaults and the baseline, both up, taking turns.
+    let pairs: P99Pair[] = [];
+    const defaults = plan.find((s) => s.id === 'default')!;
+    if (wanted(defaults) && fixture) {
+      const hangar = await defaults.start();
+      const bare = await plan.find((s) => s.id === 'baseline')!.start();
+      try {
+        pairs = await p99Pairs(hangar, bare, upstream, fixture);
+      } finally {
+        await Promise.all([hangar.stop(), bare.stop()]);
+      }
+    }
     const baseline = runs.find((r) => r.id === 'baseline')!;
     const names: Record<string, string> = {
       default: 'api_call [defaults]',
@@ -524,9 +588,15 @@ async function main(): Promise<void> {
     for (const line of machineLines('Hangar API Call benchmark', busy)) console.log(line);
     console.log(`POST /latest/integrations/api_call {anz_enrichment, POST /enrich/person}; upstream answer ${bodyBytes} B of JSON`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
+    if (pairs.length) console.log(`added p99: ${pairs.length} pairs of ${P99_SECONDS}-second runs of the defaults and the baseline at ${CONNECTIONS} connections, taking turns (order alternating), after the runs above`);
     console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
     console.log('load generator, server, upstream and PostgreSQL share the machine\n');
-    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)), ...processRows(runs, byDefault), ...failureRows(runs)]);
+    printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [
+      ...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)),
+      ...p99Rows(pairs),
+      ...processRows(runs, byDefault),
+      ...failureRows(runs),
+    ]);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
   } finally {
     await cleanup();
