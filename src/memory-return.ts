@@ -4,9 +4,12 @@
 // reaching the limit therefore leaves them resident until the next burst: 10 s of webhook deliveries
 // took the old space from 32 to 72 MB with no full collection at all, and RSS stayed 70 MB above idle
 // (bench/README.md, webhooks, "Memory after the burst"). So when a period of work ends (the event
-// loop was busy in one window and is quiet in the next) and the heap has grown since it was last
-// collected, this asks V8 for one compacting collection that hands the freed pages back (a pause of
-// tens of ms, once, in a quiet process). A quiet process is never collected, and a busy one never by this.
+// loop was busy in one window and quiet for the next QUIET_WINDOWS) and the heap has grown since it
+// was last collected, this asks V8 for one compacting collection that hands the freed pages back (a
+// pause of tens of ms, once, in a quiet process). A quiet process is never collected, and a busy one
+// never by this. The next burst pays for it: it starts with a small young generation that grows back
+// over its first second or two (the API Call's p99 after 8 s of quiet: +7 to +27 ms, bench/README.md),
+// so a pause between bursts shorter than the quiet period keeps the heap as it is.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Session, url as inspectorUrl } from 'node:inspector';
 import v8 from 'node:v8';
@@ -15,18 +18,25 @@ const WINDOW_MS = 5000;
 /** Event-loop utilization of a window of work, and of a quiet one. */
 const BUSY = 0.2;
 const QUIET = 0.05;
+/** Quiet windows in a row after a burst before its memory is handed back: 15 s with the default window. */
+const QUIET_WINDOWS = 3;
 /** Growth of the committed heap since its low mark below which nothing is worth collecting. */
 const GROWN_BYTES = 16 * 1024 * 1024;
 
 /** Decides, window by window, when a burst has ended with a heap worth collecting. */
 export class BurstWatch {
+  /** Quiet windows seen in a row. */
+  private quiet = 0;
+
   /**
    * `base`: the heap's committed bytes when the watch starts, its first low mark; `busy`: the watch
-   * starts right after a period of work (a process's start-up), to be collected in the first quiet window.
+   * starts right after a period of work (a process's start-up), to be collected once quiet;
+   * `quietWindows`: how many quiet windows in a row end a period of work.
    */
   constructor(
     private base: number,
     private busy = false,
+    private readonly quietWindows = QUIET_WINDOWS,
   ) {}
 
   /**
@@ -37,7 +47,8 @@ export class BurstWatch {
     // V8 handing pages back on its own lowers the mark to measure growth from.
     this.base = Math.min(this.base, committedBytes);
     if (utilization >= BUSY) this.busy = true;
-    if (!this.busy || utilization > QUIET) return false;
+    this.quiet = utilization > QUIET ? 0 : this.quiet + 1;
+    if (!this.busy || this.quiet < this.quietWindows) return false;
     this.busy = false;
     return committedBytes - this.base >= GROWN_BYTES;
   }

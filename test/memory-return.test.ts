@@ -11,28 +11,39 @@ import { watchProcess } from './helpers/processes.ts';
 const MB = 1024 * 1024;
 const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
 
-test('a collection is asked for once per burst: when it ends, and only if the heap grew', () => {
+test('a collection is asked for once per burst: when it has been over for three windows, and only if the heap grew', () => {
   const watch = new BurstWatch(40 * MB);
   assert.equal(watch.window(0.01, 40 * MB), false, 'quiet from the start');
   assert.equal(watch.window(0.6, 70 * MB), false, 'busy: never during the burst');
   assert.equal(watch.window(0.3, 80 * MB), false);
   assert.equal(watch.window(0.1, 80 * MB), false, 'winding down is not quiet yet');
-  assert.equal(watch.window(0.02, 80 * MB), true, 'quiet after a burst, committed heap 40 MB above its low mark');
+  assert.equal(watch.window(0.02, 80 * MB), false, 'one quiet window: a pause between bursts, kept');
+  assert.equal(watch.window(0.02, 80 * MB), false);
+  assert.equal(watch.window(0.4, 80 * MB), false, 'the next burst came before the third quiet window');
+  assert.equal(watch.window(0.02, 80 * MB), false);
+  assert.equal(watch.window(0.02, 80 * MB), false);
+  assert.equal(watch.window(0.02, 80 * MB), true, 'quiet for three windows after a burst, committed heap 40 MB above its low mark');
   watch.collected(35 * MB);
-  assert.equal(watch.window(0.01, 60 * MB), false, 'quiet again: the burst was already handled');
+  for (let i = 0; i < 3; i++) assert.equal(watch.window(0.01, 60 * MB), false, 'quiet again: the burst was already handled');
   assert.equal(watch.window(0.5, 45 * MB), false);
-  assert.equal(watch.window(0.01, 45 * MB), false, 'a burst that left less than 16 MB is not worth a pause');
+  for (let i = 0; i < 3; i++) assert.equal(watch.window(0.01, 45 * MB), false, 'a burst that left less than 16 MB is not worth a pause');
   assert.equal(watch.window(0.5, 30 * MB), false, 'V8 handed pages back on its own: the low mark follows');
+  assert.equal(watch.window(0.01, 47 * MB), false);
+  assert.equal(watch.window(0.01, 47 * MB), false);
   assert.equal(watch.window(0.01, 47 * MB), true);
 });
 
-test('a watch started right after a start-up collects in its first quiet window, if the heap is worth it', () => {
+test('a watch started right after a start-up collects once it has been quiet for three windows, if the heap is worth it', () => {
   const started = new BurstWatch(0, true);
   assert.equal(started.window(0.3, 40 * MB), false, 'still busy');
+  assert.equal(started.window(0.01, 40 * MB), false);
+  assert.equal(started.window(0.01, 40 * MB), false);
   assert.equal(started.window(0.01, 40 * MB), true, 'the start-up is over');
   assert.equal(started.window(0.01, 40 * MB), false);
   const small = new BurstWatch(0, true);
-  assert.equal(small.window(0.01, 8 * MB), false, 'a heap of less than 16 MB is not worth a pause');
+  for (let i = 0; i < 4; i++) assert.equal(small.window(0.01, 8 * MB), false, 'a heap of less than 16 MB is not worth a pause');
+  const eager = new BurstWatch(0, true, 1);
+  assert.equal(eager.window(0.01, 40 * MB), true, 'one quiet window, when so configured');
 });
 
 const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
