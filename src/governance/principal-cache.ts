@@ -22,7 +22,8 @@ const SETTLE_POLL_MS = 3;
 const SETTLE_MAX_MS = 10_000;
 /**
  * lru-cache reads the clock at most once per this many ms: its default, 1, arms a timer each
- * millisecond of a busy process. An entry may outlive its TTL by this much; revocation never waits for it (the epoch drops the cache).
+ * millisecond of a busy process. An entry may outlive its TTL by this much; revocation never waits
+ * for it (the epoch drops the cache).
  */
 const TTL_RESOLUTION_MS = 100;
 
