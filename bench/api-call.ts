@@ -278,11 +278,10 @@ interface P99Pair {
 
 /** The defaults and the baseline, both up, loaded in turns: P99_ROUNDS pairs, each order half the time. */
 async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixture: Fixture): Promise<P99Pair[]> {
-  // Each run warmed up first, as every run of this bench is: the server waited while the other ran,
-  // and Hangar hands a burst's memory back after 5 quiet seconds (src/memory-return.ts), so its next
-  // burst starts with a small young generation that grows back over its first second or two. Without
-  // the warm-up the pairs with the baseline first measured that regrowth: +24 and +27 ms, against
-  // +1 to +5 ms in the same run's pairs with Hangar first.
+  // Each run warmed up first, as every run of this bench is: the server waited while the other ran.
+  // (When Hangar handed a burst's memory back after 5 quiet seconds, src/memory-return.ts, the pairs
+  // with the baseline first measured the young generation growing back: +24 and +27 ms, against +1
+  // to +5 ms in the same run's pairs with Hangar first. It now waits 15 s, longer than a pair.)
   const run = async (server: Server) => {
     await runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
     return runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: P99_SECONDS });
@@ -303,9 +302,9 @@ async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixt
 
 function p99Rows(pairs: P99Pair[]): Row[] {
   if (!pairs.length) return [];
-  const added = pairs.map((p) => p.hangar.p99 - p.baseline.p99).sort((x, y) => x - y);
-  const median = added[Math.floor(added.length / 2)];
   const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+  const added = pairs.map((p) => p.hangar.p99 - p.baseline.p99).sort((x, y) => x - y);
+  const median = mid(added);
   const disturbed = pairs.some((p) => p.other > OTHER_CPU_LIMIT);
   const failures = pairs.some((p) => p.hangar.failures || p.baseline.failures);
   return [
