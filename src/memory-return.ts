@@ -27,17 +27,22 @@ const GROWN_BYTES = 16 * 1024 * 1024;
 export class BurstWatch {
   /** Quiet windows seen in a row. */
   private quiet = 0;
+  /** Quiet windows in a row that end the present period of work. */
+  private needed: number;
 
   /**
    * `base`: the heap's committed bytes when the watch starts, its first low mark; `busy`: the watch
-   * starts right after a period of work (a process's start-up), to be collected once quiet;
-   * `quietWindows`: how many quiet windows in a row end a period of work.
+   * starts right after a period of work (a process's start-up), collected in the first quiet window
+   * if no work came meanwhile (a process started and left idle hands its start-up's heap back at
+   * once); `quietWindows`: how many quiet windows in a row end a burst of work.
    */
   constructor(
     private base: number,
     private busy = false,
     private readonly quietWindows = QUIET_WINDOWS,
-  ) {}
+  ) {
+    this.needed = busy ? 1 : quietWindows;
+  }
 
   /**
    * One window's event-loop utilization (0–1) and the heap's committed bytes at its end: collect now?
@@ -46,9 +51,12 @@ export class BurstWatch {
   window(utilization: number, committedBytes: number): boolean {
     // V8 handing pages back on its own lowers the mark to measure growth from.
     this.base = Math.min(this.base, committedBytes);
-    if (utilization >= BUSY) this.busy = true;
+    if (utilization >= BUSY) {
+      this.busy = true;
+      this.needed = this.quietWindows;
+    }
     this.quiet = utilization > QUIET ? 0 : this.quiet + 1;
-    if (!this.busy || this.quiet < this.quietWindows) return false;
+    if (!this.busy || this.quiet < this.needed) return false;
     this.busy = false;
     return committedBytes - this.base >= GROWN_BYTES;
   }

@@ -33,17 +33,21 @@ test('a collection is asked for once per burst: when it has been over for three 
   assert.equal(watch.window(0.01, 47 * MB), true);
 });
 
-test('a watch started right after a start-up collects once it has been quiet for three windows, if the heap is worth it', () => {
+test('after a start-up: collected in the first window if left idle, else like any burst; only if the heap is worth it', () => {
+  const idle = new BurstWatch(0, true);
+  assert.equal(idle.window(0.01, 40 * MB), true, 'started and left idle: the start-up is over');
+  assert.equal(idle.window(0.01, 40 * MB), false);
   const started = new BurstWatch(0, true);
-  assert.equal(started.window(0.3, 40 * MB), false, 'still busy');
+  assert.equal(started.window(0.3, 40 * MB), false, 'work came at once: a burst like any other');
   assert.equal(started.window(0.01, 40 * MB), false);
   assert.equal(started.window(0.01, 40 * MB), false);
   assert.equal(started.window(0.01, 40 * MB), true, 'the start-up is over');
   assert.equal(started.window(0.01, 40 * MB), false);
   const small = new BurstWatch(0, true);
   for (let i = 0; i < 4; i++) assert.equal(small.window(0.01, 8 * MB), false, 'a heap of less than 16 MB is not worth a pause');
-  const eager = new BurstWatch(0, true, 1);
-  assert.equal(eager.window(0.01, 40 * MB), true, 'one quiet window, when so configured');
+  const eager = new BurstWatch(40 * MB, false, 1);
+  assert.equal(eager.window(0.5, 70 * MB), false);
+  assert.equal(eager.window(0.01, 70 * MB), true, 'one quiet window, when so configured');
 });
 
 const CHILD = new URL('./helpers/memory-burst.ts', import.meta.url).pathname;
