@@ -12,6 +12,13 @@ const OPEN_OBJECT = 0x7b;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_OBJECT = 0x7d;
 const CLOSE_ARRAY = 0x5d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
 
 /** Whether JSON text nests objects and arrays deeper than `max`; strings are skipped, so brackets in them do not count. */
 export function nestsDeeperThan(text: Buffer | string, max: number): boolean {
@@ -74,13 +81,6 @@ export function parseBoundedJson(text: string | Buffer, max = FOREIGN_MAX_DEPTH)
   return JSON.parse(typeof text === 'string' ? text : text.toString('utf8'));
 }
 
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
 const IN_OBJECT = 1;
 const IN_ARRAY = 2;
 /** What each open container is, by depth: reused, since a check runs to its end without yielding. */

@@ -174,18 +174,15 @@ function answerOf(status: number, headers: Record<string, string>, bytes: Buffer
  * the bytes on as they came and never reads it.
  */
 class JsonAnswer implements ProviderResponse {
+  /** Undefined until read: JSON.parse never returns undefined. */
   #body: unknown;
-  #parsed = false;
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
     readonly json: Buffer,
   ) {}
   get body(): unknown {
-    if (!this.#parsed) {
-      this.#body = JSON.parse(this.json.toString('utf8'));
-      this.#parsed = true;
-    }
+    if (this.#body === undefined) this.#body = JSON.parse(this.json.toString('utf8'));
     return this.#body;
   }
 }

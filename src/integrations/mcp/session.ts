@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { HangarError } from '../../errors.ts';
+import { within } from '../../within.ts';
 import { RefusedAddress } from './fetch.ts';
 
 export interface McpEnv {
@@ -86,7 +87,7 @@ export async function openSession(env: McpEnv, target: RemoteTarget, phase: Phas
     async close() {
       // Ending the session at the server is a courtesy: it is not waited on longer than a moment.
       const ending = transport.terminateSession().catch(() => {});
-      await Promise.race([ending, new Promise((r) => setTimeout(r, 1000).unref())]);
+      await within(ending, 1000);
       await client.close().catch(() => {});
     },
   };
