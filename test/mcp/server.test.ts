@@ -402,6 +402,17 @@ describe('tools/call', () => {
     await patient.close();
   });
 
+  test('a request named notifications/cancelled (it has an id) is answered, not left waiting', async () => {
+    const open = await raw(one, 'POST', { body: INIT() });
+    const h = { 'mcp-session-id': open.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-11-25', accept: 'application/json' };
+    const answer = await raw(one, 'POST', { headers: h, body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'notifications/cancelled' }) });
+    assert.equal(answer.status, 200);
+    const body = await answer.json();
+    assert.equal(body.id, 0);
+    assert.ok(body.error, JSON.stringify(body));
+    await raw(one, 'DELETE', { headers: h });
+  });
+
   test("an agent call whose client goes away stops waiting for the task at once (the task goes on)", async () => {
     // HANGAR_MCP_AGENT_WAIT_SECONDS is 10 on this server; the model's answer is held at the gate.
     const slow = await c.post('/latest/agents/upsert', { name: 'Gone Thinker', system_prompt: 'Think.', model: 'mcp-model', model_base_url: `${gate.url}/v1`, model_api_key: MODEL_KEY });

@@ -246,8 +246,9 @@ export function createEndpoint(deps: { sessions: Sessions; catalogue: Catalogue;
       }
       // A cancellation reaches the process running the call, whichever it is. It is not handed to
       // the server: the SDK's Protocol would then drop the call's answer, and the exchange waiting
-      // for it would never end.
-      const cancels = messages.filter((m) => 'method' in m && m.method === 'notifications/cancelled');
+      // for it would never end. Only the notification: a request of that name (it has an id) is a
+      // request like any other, which the server answers (no such method).
+      const cancels = messages.filter((m) => 'method' in m && m.method === 'notifications/cancelled' && !isRequest(m));
       for (const m of cancels) {
         const requestId = ((m as { params?: unknown }).params as { requestId?: unknown } | undefined)?.requestId;
         if ((typeof requestId === 'string' && requestId.length <= 200) || typeof requestId === 'number') {
