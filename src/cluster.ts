@@ -12,10 +12,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
+import type { Role } from './server.ts';
+import { stopShares } from './within.ts';
 
 // Loaded only where needed: with DATABASE_URL the primary never holds the database modules.
 const database = () => import('./db/connection.ts');
-import type { Role } from './server.ts';
 
 /** Set in the one-shot worker that prepares the database (`prepare`) before the others start. */
 export const PREPARE_ENV = 'HANGAR_CLUSTER_PREPARE';
@@ -83,7 +84,8 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
   });
   if (signalled || prepared.code !== 0) {
     if (!signalled && prepared.failure) process.stderr.write(`${prepared.failure}\n`);
-    await db?.close(budget);
+    const until = stopShares(budget);
+    await db?.close(until(0.95), until(0.98));
     return signalled ? 0 : prepared.code;
   }
   (await import('./cluster-metrics.ts')).serveClusterMetrics();
@@ -152,8 +154,7 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
   /** Stops the workers (each with its own graceful stop), then the database; resolves with the exit code. */
   const stop = (code: number): Promise<number> =>
     (stopping ??= (async () => {
-      const started = Date.now();
-      const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+      const until = stopShares(budget);
       // The backstop, should anything below not keep to its share.
       setTimeout(() => {
         say(`did not stop within HANGAR_SHUTDOWN_TIMEOUT_MS (${budget} ms); exiting`);

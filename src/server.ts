@@ -11,7 +11,7 @@ import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { repairSealedIds } from './vault-repair.ts';
-import { within } from './within.ts';
+import { stopShares, within } from './within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
@@ -79,9 +79,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   const close = async () => {
     closing = true;
     platform?.hookMaintenance.stop();
-    const started = Date.now();
-    const budget = config.shutdownTimeoutMs;
-    const until = (share: number) => Math.max(0, started + budget * share - Date.now());
+    const until = stopShares(config.shutdownTimeoutMs);
     stopping = 'the HTTP server';
     await metrics?.close();
     if (app) {
