@@ -326,9 +326,9 @@ export async function createDatabase(): Promise<BenchDatabase> {
 
 export const dropDatabase = (name: string) => withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 
-/** PostgreSQL processes working for the database (the servers' pools, autovacuum), excluding our own. */
-export async function backendPids(database: string): Promise<number[]> {
-  return withClient(ADMIN_URL, async (c) => {
+/** PostgreSQL processes working for the database (the servers' pools, autovacuum), excluding our own; `on`: a URL of the server that holds it (DATABASE_URL's by default). */
+export async function backendPids(database: string, on = ADMIN_URL): Promise<number[]> {
+  return withClient(on, async (c) => {
     const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
     return rows.map((r) => r.pid);
   });
@@ -339,8 +339,8 @@ export async function backendPids(database: string): Promise<number[]> {
  * outside BEGIN…COMMIT is one: the delta over a run ÷ its requests counts round trips per request.
  * Backends publish their counts at most once a second, so read it a little after the load stops.
  */
-export async function transactions(database: string): Promise<number> {
-  return withClient(ADMIN_URL, async (c) => {
+export async function transactions(database: string, on = ADMIN_URL): Promise<number> {
+  return withClient(on, async (c) => {
     const { rows } = await c.query<{ n: string }>('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [database]);
     return Number(rows[0]?.n ?? Number.NaN);
   });

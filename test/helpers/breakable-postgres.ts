@@ -91,7 +91,8 @@ async function within<T>(what: string, promise: Promise<T>, timeoutMs = TIMEOUT_
   }
 }
 
-export async function startBreakablePostgres(): Promise<BreakablePostgres> {
+/** `flags`: more `-c name=value` settings for the server, after (and so over) the ones below. */
+export async function startBreakablePostgres(flags: string[] = []): Promise<BreakablePostgres> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const asRoot = process.getuid?.() === 0;
   const root = mkdtempSync(path.join(os.tmpdir(), 'hangar-breakable-pg-'));
@@ -120,7 +121,7 @@ export async function startBreakablePostgres(): Promise<BreakablePostgres> {
     initdbFlags: ['--lc-messages=C', '--locale=C.UTF-8', '--encoding=UTF8', '--no-sync'],
     // 127.0.0.1 only, no Unix socket; fsync off: a process crash (immediate stop) loses nothing the
     // OS holds, and a test cluster never outlives a machine crash.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', ...flags],
     onLog: keepLog,
     onError: keepLog,
   };
