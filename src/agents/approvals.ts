@@ -59,7 +59,8 @@ export async function requestApproval(db: Kysely<Database>, config: Config, requ
       .values({ conversation_id: request.conversationId, kind: 'tool_run', role: 'tool', content: JSON.stringify({ ...request.item, status: 'pending', action_request_id: actionRequestId }) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const expiresAt = new Date(Date.now() + config.approvals.timeoutSeconds * 1000);
+    const requestedAt = new Date();
+    const expiresAt = new Date(requestedAt.getTime() + config.approvals.timeoutSeconds * 1000);
     await trx
       .insertInto('task_approvals')
       .values({
@@ -72,6 +73,7 @@ export async function requestApproval(db: Kysely<Database>, config: Config, requ
         action_index: request.actionIndex,
         tool_title: request.toolTitle,
         params: JSON.stringify(request.params),
+        requested_at: requestedAt,
         expires_at: expiresAt,
       })
       .execute();
