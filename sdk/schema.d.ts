@@ -1425,8 +1425,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The tools of the agents' actions
-         * @description Each tool once; named-step actions are not tools and are left out.
+         * The tools and sub-agents of the agents' actions
+         * @description Each tool once, then each sub-agent once (`type: "agent"`, its agent id as `studio_id` and `agent_id`); named-step actions are not tools and are left out.
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
@@ -1490,11 +1490,35 @@ export interface paths {
         put?: never;
         /**
          * Send a message to an agent
-         * @description Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) are not available (400).
+         * @description Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments are not available (400).
+         *
+         *     Deciding an approval (editors and admins): `{agent_id, conversation_id, message: {role: "action-confirm" | "action-reject", action, action_request_id, action_params_override?}}` — the `action_details` of the task's pending tool-run item. Approved, the action runs once with its params merged with the override; rejected, it never runs and the agent is told. The task goes on either way. A request the task is not waiting on is a 404; one already decided (also by a decision racing this one) a 409.
          *
          *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
          */
         post: operations["agentsTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/approvals/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The project's pending approvals, oldest first
+         * @description Actions tasks stopped before, each waiting for a person to approve or reject it (through /latest/agents/trigger) until `expires_at` (HANGAR_APPROVAL_TIMEOUT_SECONDS), after which it counts as rejected.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        post: operations["approvalsList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11472,11 +11496,35 @@ export interface operations {
                         params?: {
                             [key: string]: unknown;
                         };
+                        /** @description `never-ask` (the default), `always-ask` or `agent-decide`. */
+                        action_behaviour?: string;
+                        /** @description With `agent-decide`: what the model weighs when it decides whether to ask. */
+                        agent_decide_prompt?: string;
+                        conditional_approval_rules?: {
+                            /** @description In one task, the first N calls of the action run without asking. */
+                            max_auto_approvals?: number | null;
+                            /** @description In one task, after N asks further calls are refused without running. */
+                            max_approvals_asked?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     }) | ({
                         chain_id: string;
                         params?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description `never-ask` (the default), `always-ask` or `agent-decide`. */
+                        action_behaviour?: string;
+                        /** @description With `agent-decide`: what the model weighs when it decides whether to ask. */
+                        agent_decide_prompt?: string;
+                        conditional_approval_rules?: {
+                            /** @description In one task, the first N calls of the action run without asking. */
+                            max_auto_approvals?: number | null;
+                            /** @description In one task, after N asks further calls are refused without running. */
+                            max_approvals_asked?: number | null;
+                        } & {
                             [key: string]: unknown;
                         };
                     } & {
@@ -11487,14 +11535,55 @@ export interface operations {
                         inputs?: {
                             [key: string]: unknown;
                         };
+                        /** @description `never-ask` (the default), `always-ask` or `agent-decide`. */
+                        action_behaviour?: string;
+                        /** @description With `agent-decide`: what the model weighs when it decides whether to ask. */
+                        agent_decide_prompt?: string;
+                        conditional_approval_rules?: {
+                            /** @description In one task, the first N calls of the action run without asking. */
+                            max_auto_approvals?: number | null;
+                            /** @description In one task, after N asks further calls are refused without running. */
+                            max_approvals_asked?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } | {
                         mcp: {
                             connection_id: string;
                             /** @description Names of the tools to offer, or "*" for every tool the server lists. */
                             tools: string[] | "*";
                         };
+                        /** @description `never-ask` (the default), `always-ask` or `agent-decide`. */
+                        action_behaviour?: string;
+                        /** @description With `agent-decide`: what the model weighs when it decides whether to ask. */
+                        agent_decide_prompt?: string;
+                        conditional_approval_rules?: {
+                            /** @description In one task, the first N calls of the action run without asking. */
+                            max_auto_approvals?: number | null;
+                            /** @description In one task, after N asks further calls are refused without running. */
+                            max_approvals_asked?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } | ({
                         agent_id: string;
+                        title?: string;
+                        /** @description Params merged under what the agent sends; `message` is the sub-agent's message. */
+                        default_values?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description `never-ask` (the default), `always-ask` or `agent-decide`. */
+                        action_behaviour?: string;
+                        /** @description With `agent-decide`: what the model weighs when it decides whether to ask. */
+                        agent_decide_prompt?: string;
+                        conditional_approval_rules?: {
+                            /** @description In one task, the first N calls of the action run without asking. */
+                            max_auto_approvals?: number | null;
+                            /** @description In one task, after N asks further calls are refused without running. */
+                            max_approvals_asked?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     }))[];
@@ -12260,9 +12349,16 @@ export interface operations {
                 "application/json": {
                     agent_id: string;
                     message: {
+                        /** @description `user`, or `action-confirm` / `action-reject` to decide an approval. */
                         role: string;
-                        content: string;
+                        /** @description Required with role `user`. */
+                        content?: string;
                         attachments?: unknown[];
+                        action?: string;
+                        action_request_id?: string;
+                        action_params_override?: {
+                            [key: string]: unknown;
+                        } | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -12291,6 +12387,157 @@ export interface operations {
                         agent_id: string;
                         /** @description Task states of the hosted vocabulary: idle, starting-up, waiting-for-capacity, running, pending-approval, escalated, paused, completed, cancelled, timed-out, unrecoverable, errored-pending-approval. */
                         state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    page_size?: number;
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            conversation_id: string;
+                            agent_id: string;
+                            agent_name: string;
+                            action_request_id: string;
+                            action: string;
+                            tool_title: string;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            requested_at: string;
+                            expires_at: string;
+                        }[];
+                        next_cursor?: string;
                     };
                 };
             };
@@ -13083,10 +13330,11 @@ export interface operations {
                             } | {
                                 /** @enum {string} */
                                 type: "tool-run";
-                                tool_run_state: "finished" | "error";
+                                /** @description `pending`: waits for approval; `running`: approved and running, or a sub-agent's task runs; `cancelled`: rejected, expired or refused, never run. */
+                                tool_run_state: "pending" | "running" | "finished" | "error" | "cancelled";
                                 tool_config: {
-                                    /** @enum {string} */
-                                    type: "tool";
+                                    /** @description `agent`: a sub-agent; `id` is its agent id. */
+                                    type: "tool" | "agent";
                                     id: string;
                                     title: string;
                                     description: string;
@@ -13101,7 +13349,13 @@ export interface operations {
                                     action: string;
                                     action_request_id: string;
                                 };
+                                /** @description True while the action waits for a person: approve or reject it through /latest/agents/trigger with role action-confirm or action-reject. */
                                 requires_confirmation: boolean;
+                                /** @description Who let it run (`agent`: the agent decided, or max_auto_approvals) or refused it. */
+                                confirmation?: {
+                                    confirmed: boolean;
+                                    by: "user" | "agent";
+                                };
                                 params: {
                                     /** @enum {boolean} */
                                     valid: true;
@@ -13109,6 +13363,10 @@ export interface operations {
                                         [key: string]: unknown;
                                     };
                                     resolved: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The action_params_override of the approval. */
+                                    overrides?: {
                                         [key: string]: unknown;
                                     };
                                 };
@@ -13294,10 +13552,11 @@ export interface operations {
                             } | {
                                 /** @enum {string} */
                                 type: "tool-run";
-                                tool_run_state: "finished" | "error";
+                                /** @description `pending`: waits for approval; `running`: approved and running, or a sub-agent's task runs; `cancelled`: rejected, expired or refused, never run. */
+                                tool_run_state: "pending" | "running" | "finished" | "error" | "cancelled";
                                 tool_config: {
-                                    /** @enum {string} */
-                                    type: "tool";
+                                    /** @description `agent`: a sub-agent; `id` is its agent id. */
+                                    type: "tool" | "agent";
                                     id: string;
                                     title: string;
                                     description: string;
@@ -13312,7 +13571,13 @@ export interface operations {
                                     action: string;
                                     action_request_id: string;
                                 };
+                                /** @description True while the action waits for a person: approve or reject it through /latest/agents/trigger with role action-confirm or action-reject. */
                                 requires_confirmation: boolean;
+                                /** @description Who let it run (`agent`: the agent decided, or max_auto_approvals) or refused it. */
+                                confirmation?: {
+                                    confirmed: boolean;
+                                    by: "user" | "agent";
+                                };
                                 params: {
                                     /** @enum {boolean} */
                                     valid: true;
@@ -13320,6 +13585,10 @@ export interface operations {
                                         [key: string]: unknown;
                                     };
                                     resolved: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description The action_params_override of the approval. */
+                                    overrides?: {
                                         [key: string]: unknown;
                                     };
                                 };

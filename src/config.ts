@@ -97,6 +97,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** /metrics on its own listener (HOST:port) instead of the API's, when set. */
   metricsPort: number | undefined;
+  /**
+   * Approvals and sub-agents (issue 32 §1–2): how long a pending approval waits before it counts as
+   * rejected, and how deep sub-agents may nest.
+   */
+  approvals: { timeoutSeconds: number; subagentMaxDepth: number };
   /** Providers are the local stand-ins of `hangar sandbox`; every answer says so. */
   sandbox: boolean;
 }
@@ -311,6 +316,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
     metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
     metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,
+    approvals: {
+      timeoutSeconds: integer(env, 'HANGAR_APPROVAL_TIMEOUT_SECONDS', 259_200, 1),
+      subagentMaxDepth: integer(env, 'HANGAR_SUBAGENT_MAX_DEPTH', 5, 1),
+    },
   };
 }
 

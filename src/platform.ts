@@ -1,6 +1,7 @@
 // The composition root: every domain service, built once from the config and the database, shared
 // by the HTTP server and the worker.
 import { createAgents, type Agents } from './agents/agents.ts';
+import { createApprovals, type Approvals } from './agents/approvals.ts';
 import { createLoop } from './agents/loop.ts';
 import { createTasks, type Tasks } from './agents/tasks.ts';
 import type { Config } from './config.ts';
@@ -38,6 +39,7 @@ export interface Platform {
   studios: Studios;
   agents: Agents;
   tasks: Tasks;
+  approvals: Approvals;
   loop: ReturnType<typeof createLoop>;
   triggers: Triggers;
   dispatcher: Dispatcher;
@@ -90,6 +92,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     studios,
     agents,
     tasks: createTasks(db.kysely),
+    approvals: createApprovals(db.kysely, config),
     loop,
     triggers: createTriggers(db.kysely, config, vault, integrations, forgetSecret),
     dispatcher: createDispatcher(db.kysely, db.pool, config, integrations, (source, n) => metrics.activations.inc({ source }, n), report),

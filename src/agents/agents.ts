@@ -9,7 +9,7 @@ import { connectionInProject } from '../integrations/connections.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import type { Vault } from '../integrations/vault.ts';
 import { toolId } from '../tools/studios.ts';
-import { EXTRA_AGENT_FIELDS, type Action, type ActionInput, type Agent, type AgentInput } from './definition.ts';
+import { ACTION_BEHAVIOURS, EXTRA_AGENT_FIELDS, isSubagentAction, type Action, type ActionInput, type Agent, type AgentInput, type ApprovalSettings } from './definition.ts';
 
 export interface AgentRow {
   id: string;
@@ -53,22 +53,77 @@ export function shape(row: AgentRow): Agent {
 
 export const agentNotFound = (id: string) => notFound(`Agent ${id} was not found in this project.`);
 
+/** What a sub-agent action takes: the message its task starts with. */
+export const SUBAGENT_PARAMS = { type: 'object', required: ['message'], properties: { message: { type: 'string', description: 'What to ask the sub-agent.' } } };
+
 export const modelKeyOwners = (projectId: string, agentId: string) => ['agent-model-key', projectId, agentId];
 
 
+/** The approval settings of an action, checked, as sent (stored beside the action's own fields). */
+function approvalOf(action: Record<string, unknown>, i: number): ApprovalSettings {
+  const out: ApprovalSettings = {};
+  if (action.action_behaviour !== undefined) {
+    if (!ACTION_BEHAVIOURS.includes(action.action_behaviour as never)) {
+      throw invalid(`actions.${i}.action_behaviour: ${JSON.stringify(action.action_behaviour)} is not allowed; use one of ${ACTION_BEHAVIOURS.join(', ')}.`);
+    }
+    out.action_behaviour = action.action_behaviour as ApprovalSettings['action_behaviour'];
+  }
+  if (action.agent_decide_prompt !== undefined) out.agent_decide_prompt = action.agent_decide_prompt as string;
+  if (action.conditional_approval_rules !== undefined) out.conditional_approval_rules = action.conditional_approval_rules as ApprovalSettings['conditional_approval_rules'];
+  return out;
+}
+
+/** The sub-agents an agent's actions name. */
+const subagentsOf = (actions: Action[]) => actions.filter(isSubagentAction).map((a) => a.agent_id);
+
+/** Serializes the cycle check and the write of sub-agent actions within a project. */
+const SUBAGENT_LOCK = 'hangar-subagents';
+
 export function createAgents(db: Kysely<Database>, vault: Vault) {
+  /**
+   * A path of sub-agent actions from `agentId` back to itself, once its actions are `actions`
+   * (the other agents as stored); undefined when there is none.
+   */
+  async function cycleOf(executor: Kysely<Database>, projectId: string, agentId: string, actions: Action[]): Promise<string[] | undefined> {
+    const rows = await executor.selectFrom('agents').select(['id', 'name', 'actions']).where('project_id', '=', projectId).execute();
+    const names = new Map(rows.map((r) => [r.id, r.name]));
+    const edges = new Map(rows.map((r) => [r.id, subagentsOf(r.actions as Action[])]));
+    edges.set(agentId, subagentsOf(actions));
+    const seen = new Set<string>();
+    const walk = (id: string, path: string[]): string[] | undefined => {
+      for (const next of edges.get(id) ?? []) {
+        if (next === agentId) return [...path, next];
+        if (seen.has(next)) continue;
+        seen.add(next);
+        const found = walk(next, [...path, next]);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    const path = walk(agentId, [agentId]);
+    return path?.map((id) => `"${names.get(id) ?? id}" (${id})`);
+  }
+
   /** Checks each action and stores tool actions with both ids, whichever the caller sent. */
   async function checkActions(projectId: string, actions: ActionInput[]): Promise<Action[]> {
     const checked: Action[] = [];
     for (const [i, action] of actions.entries()) {
+      const approval = approvalOf(action as Record<string, unknown>, i);
+      if ('agent_id' in action && !('studio_id' in action) && !('chain_id' in action) && !('step' in action) && !('mcp' in action)) {
+        const id = String(action.agent_id).toLowerCase();
+        const found = isUuid(id) ? await db.selectFrom('agents').select('id').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst() : undefined;
+        if (!found) throw invalid(`actions.${i}.agent_id: agent ${action.agent_id} is not in this project.`);
+        checked.push({ ...action, agent_id: id } as Action);
+        continue;
+      }
       if ('mcp' in action && !('studio_id' in action) && !('chain_id' in action) && typeof action.mcp === 'object' && action.mcp !== null && 'connection_id' in action.mcp) {
-        const { connection_id, tools } = action.mcp;
+        const { connection_id, tools } = action.mcp as { connection_id: string; tools: string[] | '*' };
         const connection = isUuid(connection_id)
           ? await db.selectFrom('connections').select(['provider', 'status']).where('id', '=', connection_id.toLowerCase()).where('project_id', '=', projectId).executeTakeFirst()
           : undefined;
         if (!connection) throw invalid(`actions.${i}.mcp.connection_id: connection ${connection_id} is not in this project.`);
         if (connection.provider !== 'mcp') throw invalid(`actions.${i}.mcp.connection_id: connection ${connection_id} is not a remote MCP server.`);
-        checked.push({ mcp: { connection_id: connection_id.toLowerCase(), tools: tools === '*' ? '*' : [...new Set(tools)] } });
+        checked.push({ mcp: { connection_id: connection_id.toLowerCase(), tools: tools === '*' ? '*' : [...new Set(tools)] }, ...approval });
         continue;
       }
       if ('step' in action && 'connection_id' in action) {
@@ -78,11 +133,11 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
         const connection = isUuid(action.connection_id) ? await connectionInProject(db, projectId, action.connection_id.toLowerCase()).executeTakeFirst() : undefined;
         if (!connection) throw invalid(`actions.${i}.connection_id: connection ${action.connection_id} is not in this project or its organization.`);
         if (connection.provider !== found.provider.id) throw invalid(`actions.${i}: step ${action.step} needs a ${found.provider.name} connection.`);
-        checked.push({ step: action.step, connection_id: action.connection_id.toLowerCase(), ...(action.inputs ? { inputs: action.inputs } : {}) });
+        checked.push({ step: action.step, connection_id: action.connection_id.toLowerCase(), ...(action.inputs ? { inputs: action.inputs } : {}), ...approval });
         continue;
       }
       const given = 'studio_id' in action ? action.studio_id : 'chain_id' in action ? action.chain_id : undefined;
-      if (given === undefined) throw invalid(`actions.${i}: sub-agent actions ({agent_id}) are not available on this deployment.`);
+      if (given === undefined) throw invalid(`actions.${i}: an action names a tool ({studio_id} or {chain_id}), a step ({step, connection_id}), a remote MCP server ({mcp}) or a sub-agent ({agent_id}).`);
       const field = 'studio_id' in action ? 'studio_id' : 'chain_id';
       const id = toolId(String(given));
       const tool = await db.selectFrom('studios').select('id').where('id', '=', id).where('project_id', '=', projectId).executeTakeFirst();
@@ -130,14 +185,25 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
       };
       if (input.agent_id) {
         const id = input.agent_id.toLowerCase();
-        const updated = isUuid(id)
-          ? await db
-              .updateTable('agents')
-              .set({ ...given, extra: sql<string>`extra || ${JSON.stringify(extra)}::jsonb`, updated_at: new Date() })
-              .where('id', '=', id)
-              .where('project_id', '=', actor.project.id)
-              .executeTakeFirst()
-          : undefined;
+        const update = (executor: Kysely<Database>) =>
+          executor
+            .updateTable('agents')
+            .set({ ...given, extra: sql<string>`extra || ${JSON.stringify(extra)}::jsonb`, updated_at: new Date() })
+            .where('id', '=', id)
+            .where('project_id', '=', actor.project.id)
+            .executeTakeFirst();
+        // Sub-agent actions: the check for a cycle and the write are one step per project, so two
+        // updates racing cannot each close half of a cycle.
+        const updated = !isUuid(id)
+          ? undefined
+          : actions && subagentsOf(actions).length
+            ? await db.transaction().execute(async (trx) => {
+                await sql`SELECT pg_advisory_xact_lock(hashtext(${`${SUBAGENT_LOCK}:${actor.project.id}`}))`.execute(trx);
+                const cycle = await cycleOf(trx, actor.project.id, id, actions);
+                if (cycle) throw invalid(`actions: the sub-agents form a cycle: ${cycle.join(' → ')}; an agent may not call itself, directly or through other agents.`);
+                return update(trx);
+              })
+            : await update(db);
         if (!updated || updated.numUpdatedRows === 0n) throw agentNotFound(input.agent_id);
         await sealKey(id);
         return { agent_id: id };
@@ -163,7 +229,35 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
       const ids = agentIds.filter(isUuid).map((id) => id.toLowerCase());
       if (!ids.length) return [];
       const rows = await db.selectFrom('agents').select('actions').where('project_id', '=', actor.project.id).where('id', 'in', ids).execute();
-      return [...new Set(rows.flatMap((r) => (r.actions as Action[]).flatMap((a) => ('studio_id' in a ? [a.studio_id] : []))))];
+      return [...new Set(rows.flatMap((r) => (r.actions as Action[]).flatMap((a) => ('studio_id' in a && !isSubagentAction(a) ? [a.studio_id as string] : []))))];
+    },
+
+    /** The sub-agents the agents' actions name (hosted-compat.md §4.6, `type: "agent"`), each once, as tools. */
+    async subagentTools(actor: Actor, agentIds: string[]) {
+      const ids = agentIds.filter(isUuid).map((id) => id.toLowerCase());
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('agents').select('actions').where('project_id', '=', actor.project.id).where('id', 'in', ids).execute();
+      const named = new Map<string, string | undefined>();
+      for (const r of rows) for (const a of (r.actions as Action[]).filter(isSubagentAction)) if (!named.has(a.agent_id)) named.set(a.agent_id, a.title);
+      if (!named.size) return [];
+      const agents = await db.selectFrom('agents').selectAll().where('project_id', '=', actor.project.id).where('id', 'in', [...named.keys()]).orderBy('created_at').orderBy('id').execute();
+      return agents.map((row) => ({
+        type: 'agent' as const,
+        studio_id: row.id,
+        agent_id: row.id,
+        _id: row.id,
+        project: row.project_id,
+        title: named.get(row.id) || row.name,
+        description: String((row.extra as Record<string, unknown> | null)?.description ?? row.system_prompt.slice(0, 500)),
+        params_schema: SUBAGENT_PARAMS,
+        transformations: { steps: [] },
+        public: false,
+        publicly_triggerable: false,
+        insert_date_: row.created_at.toISOString(),
+        update_date_: row.updated_at.toISOString(),
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      }));
     },
 
     /** Deleting an agent removes its tasks and triggers too (their hooks are cleaned by the caller). */

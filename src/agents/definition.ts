@@ -5,13 +5,38 @@ import { Type, type Static } from 'typebox';
 
 const ToolId = Type.String({ minLength: 1, maxLength: 200 });
 
+/** Whether an action asks a person before it runs (issue 32 §1); checked by agents.ts, which names the allowed values. */
+export const ACTION_BEHAVIOURS = ['never-ask', 'always-ask', 'agent-decide'] as const;
+export type ActionBehaviour = (typeof ACTION_BEHAVIOURS)[number];
+const ApprovalFields = {
+  action_behaviour: Type.Optional(Type.String({ maxLength: 50, description: '`never-ask` (the default), `always-ask` or `agent-decide`.' })),
+  agent_decide_prompt: Type.Optional(Type.String({ maxLength: 10_000, description: 'With `agent-decide`: what the model weighs when it decides whether to ask.' })),
+  conditional_approval_rules: Type.Optional(
+    Type.Object(
+      {
+        max_auto_approvals: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'In one task, the first N calls of the action run without asking.' })),
+        max_approvals_asked: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'In one task, after N asks further calls are refused without running.' })),
+      },
+      { additionalProperties: true },
+    ),
+  ),
+};
+
+/** The approval settings an action may carry, read back as sent. */
+export interface ApprovalSettings {
+  action_behaviour?: ActionBehaviour;
+  agent_decide_prompt?: string;
+  conditional_approval_rules?: { max_auto_approvals?: number | null; max_approvals_asked?: number | null; [field: string]: unknown };
+}
+
 export const ActionSchema = Type.Union([
-  Type.Object({ studio_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())) }, { additionalProperties: true }),
-  Type.Object({ chain_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())) }, { additionalProperties: true }),
+  Type.Object({ studio_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())), ...ApprovalFields }, { additionalProperties: true }),
+  Type.Object({ chain_id: ToolId, params: Type.Optional(Type.Record(Type.String(), Type.Any())), ...ApprovalFields }, { additionalProperties: true }),
   Type.Object({
     step: Type.String({ minLength: 1, maxLength: 200 }),
     connection_id: Type.String({ minLength: 1, maxLength: 200 }),
     inputs: Type.Optional(Type.Record(Type.String(), Type.Any())),
+    ...ApprovalFields,
   }),
   // A remote MCP server's tools (issue 23 §2), each offered to the model as a function of its own.
   Type.Object(
@@ -25,11 +50,20 @@ export const ActionSchema = Type.Union([
         },
         { additionalProperties: false },
       ),
+      ...ApprovalFields,
     },
     { additionalProperties: false },
   ),
-  // Sub-agents: accepted by the schema so the answer can say plainly that they are not available.
-  Type.Object({ agent_id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: true }),
+  // Another agent of the project as a tool of this one (issue 32 §2): running it starts a task of it.
+  Type.Object(
+    {
+      agent_id: Type.String({ minLength: 1, maxLength: 200 }),
+      title: Type.Optional(Type.String({ maxLength: 200 })),
+      default_values: Type.Optional(Type.Record(Type.String(), Type.Any(), { description: 'Params merged under what the agent sends; `message` is the sub-agent\'s message.' })),
+      ...ApprovalFields,
+    },
+    { additionalProperties: true },
+  ),
 ]);
 
 /** Fields the hosted clients write and read back that Hangar keeps as given, without acting on them. */
@@ -65,17 +99,26 @@ export type AgentInput = Static<typeof AgentSchema>;
 export type ActionInput = Static<typeof ActionSchema>;
 /** A stored action: a tool action always carries both ids. */
 export type Action =
-  | { studio_id: string; chain_id: string; params?: Record<string, unknown>; [field: string]: unknown }
-  | { step: string; connection_id: string; inputs?: Record<string, unknown> }
-  | McpAction;
+  | ({ studio_id: string; chain_id: string; params?: Record<string, unknown>; [field: string]: unknown } & ApprovalSettings)
+  | ({ step: string; connection_id: string; inputs?: Record<string, unknown> } & ApprovalSettings)
+  | McpAction
+  | SubagentAction;
 
 /** A remote MCP server's tools offered to the model: the named ones, or all it lists. */
-export interface McpAction {
+export interface McpAction extends ApprovalSettings {
   mcp: { connection_id: string; tools: string[] | '*' };
 }
 
+/** Another agent of the same project, run as a tool: its task gets the message this agent sends. */
+export interface SubagentAction extends ApprovalSettings {
+  agent_id: string;
+  title?: string;
+  default_values?: Record<string, unknown>;
+}
+
 /** A tool action may carry any field (the hosted clients'), so `'mcp' in action` alone does not tell. */
-export const isMcpAction = (action: Action): action is McpAction => 'mcp' in action && !('studio_id' in action);
+export const isMcpAction = (action: Action): action is McpAction => 'mcp' in action && !('studio_id' in action) && !('agent_id' in action);
+export const isSubagentAction = (action: Action): action is SubagentAction => 'agent_id' in action && !('studio_id' in action) && !('step' in action) && !('mcp' in action);
 
 export interface Agent {
   agent_id: string;

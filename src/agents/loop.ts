@@ -15,8 +15,10 @@ import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
 import { parseBoundedJson } from '../json-limits.ts';
-import { agentNotFound, shape, type AgentRow, type Agents } from './agents.ts';
-import { isMcpAction, type Action, type Agent, type McpAction } from './definition.ts';
+import { agentNotFound, shape, SUBAGENT_PARAMS, type AgentRow, type Agents } from './agents.ts';
+import { requestApproval } from './approvals.ts';
+import { isMcpAction, isSubagentAction, type Action, type Agent, type McpAction, type SubagentAction } from './definition.ts';
+import { reportToParent, startChild } from './subagents.ts';
 import { messageContent } from './message-content.ts';
 import { complete, type ChatMessage, type ModelEndpoint, type ToolSpec } from './model-client.ts';
 
@@ -30,10 +32,21 @@ export interface LoopDeps {
 }
 
 interface ActionResult {
-  status: 'complete' | 'failed';
+  /** `cancelled`: not run (rejected, expired, or refused by max_approvals_asked). */
+  status: 'complete' | 'failed' | 'cancelled';
   output: unknown;
   errors: unknown[];
 }
+
+/** A run that stopped without finishing its task: it waits for a person's decision or a sub-agent's task. */
+const PAUSED = Symbol('paused');
+type Paused = typeof PAUSED;
+
+/**
+ * With `agent-decide` and a model, each call of the action carries this required boolean argument:
+ * the model says per call whether a person should approve it (src/agents/README.md).
+ */
+export const ASK_ARGUMENT = 'request_approval';
 
 interface TaskRow {
   conversation_id: string;
@@ -44,7 +57,7 @@ interface TaskRow {
 
 type AgentColumns = AgentRow;
 
-type ToolConfig = { type: 'tool'; id: string; title: string; description: string; params_schema: Record<string, unknown> };
+type ToolConfig = { type: 'tool' | 'agent'; id: string; title: string; description: string; params_schema: Record<string, unknown> };
 
 /** What the model is offered: one function, the tool a recorded run names, and which action it belongs to. */
 interface Offer {
@@ -57,7 +70,13 @@ interface Offer {
 }
 
 function functionName(action: Action, index: number): string {
-  const base = 'studio_id' in action ? `tool_${index}` : isMcpAction(action) ? `mcp_${index}` : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
+  const base = isSubagentAction(action)
+    ? `agent_${index}`
+    : 'studio_id' in action
+      ? `tool_${index}`
+      : isMcpAction(action)
+        ? `mcp_${index}`
+        : `${action.step.replace(/[^A-Za-z0-9_-]/g, '_')}_${index}`;
   return base.slice(0, 64);
 }
 
@@ -93,6 +112,7 @@ export function createLoop(deps: LoopDeps) {
 
   async function runAction(actor: Actor, action: Action, params: Record<string, unknown>, remoteTool?: string): Promise<ActionResult> {
     try {
+      if (isSubagentAction(action)) throw new Error('a sub-agent action starts a task (startChild), it is not run here');
       if (isMcpAction(action)) {
         // The model chose the arguments: they go to the remote tool as they are.
         if (!remoteTool) return { status: 'failed', output: null, errors: [{ message: "A remote MCP server's tools need a model to choose their arguments; configure one for this agent." }] };
@@ -142,6 +162,18 @@ export function createLoop(deps: LoopDeps) {
     const described = await Promise.all(
       agent.actions.map(async (action, i): Promise<Offer[]> => {
         if (isMcpAction(action)) return remoteOffers(actor, action, i, taken);
+        if (isSubagentAction(action)) {
+          const sub = await deps.agents.load(actor.project.id, action.agent_id);
+          const title = action.title || sub.name;
+          const description = typeof sub.description === 'string' && sub.description ? sub.description : sub.system_prompt;
+          return [
+            {
+              spec: { type: 'function' as const, function: { name: functionName(action, i), description: `Asks the agent "${title}" and returns its answer. ${description}`.slice(0, 1000), parameters: SUBAGENT_PARAMS } },
+              tool: { type: 'agent' as const, id: sub.agent_id, title, description, params_schema: SUBAGENT_PARAMS },
+              action: i,
+            },
+          ];
+        }
         if ('studio_id' in action) {
           const tool = await deps.studios.load(actor.project.id, action.studio_id);
           // Function parameters must be an object schema (OpenAI refuses the request otherwise), and a
@@ -166,79 +198,275 @@ export function createLoop(deps: LoopDeps) {
         ];
       }),
     );
-    return described.flat();
+    return described.flat().map((offer) => withDecision(offer, agent.actions[offer.action]));
   }
 
-  type Recorded = { content?: string; tool_calls?: ChatMessage['tool_calls']; tool_call_id?: string; action?: string; status?: ActionResult['status']; output?: unknown; errors?: unknown[] };
+  /** An `agent-decide` action's functions take one more, required, argument: whether to ask a person first. */
+  function withDecision(offer: Offer, action: Action): Offer {
+    if (action.action_behaviour !== 'agent-decide') return offer;
+    const parameters = offer.spec.function.parameters as { properties?: Record<string, unknown>; required?: string[] };
+    const guidance = action.agent_decide_prompt ? ` Ask when: ${action.agent_decide_prompt}` : '';
+    return {
+      ...offer,
+      spec: {
+        type: 'function',
+        function: {
+          ...offer.spec.function,
+          description: `${offer.spec.function.description} Set ${ASK_ARGUMENT} to true to have a person approve this call before it runs, false to run it now.${guidance}`.slice(0, 2000),
+          parameters: {
+            ...parameters,
+            type: 'object',
+            properties: { ...parameters.properties, [ASK_ARGUMENT]: { type: 'boolean', description: 'Whether a person must approve this call before it runs.' } },
+            required: [...new Set([...(parameters.required ?? []), ASK_ARGUMENT])],
+          },
+        },
+      },
+    };
+  }
+
+  type Recorded = {
+    content?: string;
+    tool_calls?: ChatMessage['tool_calls'];
+    tool_call_id?: string;
+    action?: string;
+    action_index?: number;
+    /** `pending`: waits for a decision; `approved`: decided, not run yet; `running`: a sub-agent's task runs. */
+    status?: ActionResult['status'] | 'pending' | 'approved' | 'running';
+    params?: Record<string, unknown>;
+    output?: unknown;
+    errors?: unknown[];
+    tool?: ToolConfig;
+    confirmation?: { confirmed: boolean; by: 'user' | 'agent' };
+  };
+  type RunEntry = { id: number; kind: string; content: Recorded };
 
   /**
    * The conversation with the model, and the steps of the current run: what was recorded since the
    * last user message (a retried run finds there what its earlier attempt did).
    */
-  async function history(conversationId: string): Promise<{ messages: ChatMessage[]; run: Array<{ kind: string; content: Recorded }> }> {
-    const rows = await db.selectFrom('task_messages').select(['kind', 'role', messageContent().as('content')]).where('conversation_id', '=', conversationId).orderBy('id').execute();
+  async function history(conversationId: string): Promise<{ messages: ChatMessage[]; run: RunEntry[] }> {
+    const rows = await db.selectFrom('task_messages').select(['id', 'kind', 'role', messageContent().as('content')]).where('conversation_id', '=', conversationId).orderBy('id').execute();
     const messages: ChatMessage[] = [];
-    let run: Array<{ kind: string; content: Recorded }> = [];
+    let run: RunEntry[] = [];
     for (const r of rows) {
       const c = r.content as Recorded;
       // A failure recorded for people to read is not part of the conversation with the model.
       if (r.role === 'error') continue;
       if (r.kind === 'message' && r.role === 'user') run = [];
-      else run.push({ kind: r.kind, content: c });
+      else run.push({ id: Number(r.id), kind: r.kind, content: c });
       if (r.kind === 'message') messages.push({ role: r.role as ChatMessage['role'], content: c.content ?? null, ...(c.tool_calls ? { tool_calls: c.tool_calls } : {}) });
       else if (c.tool_call_id) messages.push({ role: 'tool', tool_call_id: c.tool_call_id, content: JSON.stringify({ output: c.output, errors: c.errors }) });
     }
     return { messages, run };
   }
 
-  async function withModel(endpoint: ModelEndpoint, agent: Agent, actor: Actor, conversationId: string, deadline: number) {
+  /** One task's run: who it runs as and what it is. */
+  interface RunContext {
+    task: TaskRow;
+    actor: Actor;
+    agent: Agent;
+    conversationId: string;
+    /** With a model: the model chose the arguments (and, for `agent-decide`, whether to ask). */
+    withModel: boolean;
+  }
+
+  /** One call of an action: which, with what, and how its run is named on the task. */
+  interface Call {
+    index: number;
+    name: string;
+    params: Record<string, unknown>;
+    tool?: ToolConfig;
+    remoteTool?: string;
+    toolCallId?: string;
+  }
+
+  type Gate = { run: true; byAgent: boolean } | { ask: true } | { refuse: string };
+
+  /**
+   * Whether a call runs, asks a person first, or is refused (issue 32 §1): the action's behaviour,
+   * then its conditional_approval_rules counted over this task.
+   */
+  async function gate(ctx: RunContext, action: Action, call: Call): Promise<Gate> {
+    const behaviour = action.action_behaviour ?? 'never-ask';
+    if (behaviour === 'never-ask') return { run: true, byAgent: false };
+    if (behaviour === 'agent-decide' && ctx.withModel && call.params[ASK_ARGUMENT] === false) return { run: true, byAgent: true };
+    const rules = action.conditional_approval_rules ?? {};
+    if (typeof rules.max_auto_approvals === 'number') {
+      const calls = await db
+        .selectFrom('task_messages')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('conversation_id', '=', ctx.conversationId)
+        .where('kind', '=', 'tool_run')
+        .where(sql<boolean>`content->>'action_index' = ${String(call.index)}`)
+        .executeTakeFirstOrThrow();
+      if (Number(calls.n) < rules.max_auto_approvals) return { run: true, byAgent: true };
+    }
+    if (typeof rules.max_approvals_asked === 'number') {
+      const asks = await db
+        .selectFrom('task_approvals')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('conversation_id', '=', ctx.conversationId)
+        .where('action_index', '=', call.index)
+        .executeTakeFirstOrThrow();
+      if (Number(asks.n) >= rules.max_approvals_asked) {
+        return { refuse: `Not run: a person was already asked ${asks.n} time(s) to approve ${call.name} in this task, the most its conditional_approval_rules.max_approvals_asked allows. Do not call it again in this task.` };
+      }
+    }
+    return { ask: true };
+  }
+
+  const callContent = (call: Call) => ({
+    ...(call.toolCallId ? { tool_call_id: call.toolCallId } : {}),
+    action: call.name,
+    action_index: call.index,
+    params: call.params,
+    ...(call.tool ? { tool: call.tool } : {}),
+  });
+
+  /** The message a sub-agent's task starts with: the model's, or the rendered default_values' without one. */
+  function childMessage(ctx: RunContext, action: SubagentAction, params: Record<string, unknown>): string {
+    const defaults = render(action.default_values ?? {}, { params, steps: {} }) as Record<string, unknown>;
+    const merged = ctx.withModel ? { ...defaults, ...params } : { ...params, ...defaults };
+    return typeof merged.message === 'string' ? merged.message : JSON.stringify(merged);
+  }
+
+  /** Starts the sub-agent's task (a new item, or over an approved one); its refusal is the call's failure. */
+  async function startSubagent(ctx: RunContext, action: SubagentAction, call: Call, extra: Record<string, unknown>, messageId?: number): Promise<ActionResult | Paused> {
+    const item = { ...callContent(call), ...extra };
+    const started = await persist(ctx.conversationId, () =>
+      startChild(db, {
+        parentConversationId: ctx.conversationId,
+        projectId: ctx.task.project_id,
+        runAs: ctx.task.run_as,
+        subagentId: action.agent_id,
+        content: childMessage(ctx, action, call.params),
+        item,
+        messageId,
+        maxDepth: deps.config.approvals.subagentMaxDepth,
+      }),
+    );
+    if ('conversationId' in started) return PAUSED;
+    const result: ActionResult = { status: 'failed', output: null, errors: [{ message: started.refused }] };
+    if (messageId === undefined) await record(ctx.conversationId, 'tool_run', 'tool', { ...item, ...result });
+    else await rewrite(ctx.conversationId, messageId, { ...item, ...result });
+    return result;
+  }
+
+  async function rewrite(conversationId: string, id: number, content: unknown) {
+    await persist(conversationId, () => db.updateTable('task_messages').set({ content: JSON.stringify(content) }).where('id', '=', id).execute());
+  }
+
+  /** A new call: asked, refused, or run (a sub-agent's is started: the run pauses until its task ends). */
+  async function perform(ctx: RunContext, call: Call): Promise<ActionResult | Paused> {
+    const action = ctx.agent.actions[call.index];
+    const decision = await gate(ctx, action, call);
+    const { [ASK_ARGUMENT]: _asked, ...params } = call.params;
+    if (action.action_behaviour === 'agent-decide' && ctx.withModel) call = { ...call, params };
+    if ('refuse' in decision) {
+      const result: ActionResult = { status: 'cancelled', output: null, errors: [{ message: decision.refuse }] };
+      await record(ctx.conversationId, 'tool_run', 'tool', { ...callContent(call), ...result });
+      return result;
+    }
+    if ('ask' in decision) {
+      await persist(ctx.conversationId, () =>
+        requestApproval(db, deps.config, {
+          conversationId: ctx.conversationId,
+          projectId: ctx.task.project_id,
+          agentId: ctx.agent.agent_id,
+          action: call.name,
+          actionIndex: call.index,
+          toolTitle: call.tool?.title ?? call.name,
+          params: call.params,
+          item: { ...callContent(call), output: null, errors: [] },
+        }),
+      );
+      return PAUSED;
+    }
+    const confirmation = decision.byAgent ? { confirmation: { confirmed: true, by: 'agent' } } : {};
+    if (isSubagentAction(action)) return startSubagent(ctx, action, call, confirmation);
+    const result = await runAction(ctx.actor, action, call.params, call.remoteTool);
+    await record(ctx.conversationId, 'tool_run', 'tool', { ...callContent(call), ...confirmation, ...result });
+    return result;
+  }
+
+  /**
+   * A call recorded already (a resumed run): waiting still (a pause), approved and not run yet (runs
+   * now, with the override merged, its item updated in place), or done (its result).
+   */
+  async function resume(ctx: RunContext, entry: RunEntry, remoteTool?: string): Promise<ActionResult | Paused> {
+    const c = entry.content;
+    if (c.status === 'pending' || c.status === 'running') return PAUSED;
+    if (c.status !== 'approved') return { status: c.status ?? 'complete', output: c.output ?? null, errors: c.errors ?? [] };
+    const index = c.action_index ?? -1;
+    const action = ctx.agent.actions[index];
+    if (!action) {
+      const result: ActionResult = { status: 'failed', output: null, errors: [{ message: `The agent no longer has action ${c.action}.` }] };
+      await rewrite(ctx.conversationId, entry.id, { ...c, ...result });
+      return result;
+    }
+    const call: Call = { index, name: c.action ?? '', params: c.params ?? {}, tool: c.tool, toolCallId: c.tool_call_id, remoteTool };
+    const { status: _status, ...kept } = c;
+    if (isSubagentAction(action)) return startSubagent(ctx, action, call, kept, entry.id);
+    const result = await runAction(ctx.actor, action, call.params, remoteTool);
+    await rewrite(ctx.conversationId, entry.id, { ...kept, ...result });
+    return result;
+  }
+
+  async function withModel(endpoint: ModelEndpoint, ctx: RunContext, deadline: number): Promise<void | Paused> {
+    const { agent, actor, conversationId } = ctx;
     const described = await describe(agent, actor);
     const tools = described.map((d) => d.spec);
-    const runCall = async (call: NonNullable<ChatMessage['tool_calls']>[number]) => {
+    const callOf = (call: NonNullable<ChatMessage['tool_calls']>[number]): Call | ActionResult => {
       const index = tools.findIndex((t) => t.function.name === call.function.name);
+      if (index < 0) return { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
       const offer = described[index];
-      let result: ActionResult;
-      let args: Record<string, unknown> = {};
-      if (index < 0) result = { status: 'failed', output: null, errors: [{ message: `There is no action called ${call.function.name}.` }] };
-      else {
-        let parsed: unknown;
-        try {
-          parsed = parseBoundedJson(call.function.arguments || '{}');
-        } catch {
-          /* reported below */
-        }
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-          args = parsed as Record<string, unknown>;
-          result = await runAction(actor, agent.actions[offer.action], args, offer.remoteTool);
-        } else result = { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
+      let parsed: unknown;
+      try {
+        parsed = parseBoundedJson(call.function.arguments || '{}');
+      } catch {
+        /* reported below */
       }
-      await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: args, ...result, ...(offer ? { tool: offer.tool } : {}) });
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { status: 'failed', output: null, errors: [{ message: 'The arguments were not a JSON object (or were nested too deep).' }] };
+      return { index: offer.action, name: call.function.name, params: parsed as Record<string, unknown>, tool: offer.tool, remoteTool: offer.remoteTool, toolCallId: call.id };
     };
-    // A retried run: the model's turns already recorded count against the bound, and the calls of
-    // its last turn that have no recorded result run now (those that have are not run again).
+    const runCall = async (call: NonNullable<ChatMessage['tool_calls']>[number]): Promise<void | Paused> => {
+      const c = callOf(call);
+      if ('status' in c) {
+        await record(conversationId, 'tool_run', 'tool', { tool_call_id: call.id, action: call.function.name, params: {}, ...c });
+        return;
+      }
+      if ((await perform(ctx, c)) === PAUSED) return PAUSED;
+    };
+    // A retried or resumed run: the model's turns already recorded count against the bound, and the
+    // calls of its last turn run now — those recorded are resumed (waiting ones pause it again).
     const { run } = await history(conversationId);
     const turns = run.filter((r) => r.kind === 'message');
     const last = turns.at(-1)?.content;
     if (last && !last.tool_calls?.length) return; // it had answered: only the task's end was lost
-    const done = new Set(run.filter((r) => r.kind === 'tool_run').map((r) => r.content.tool_call_id));
-    for (const call of last?.tool_calls ?? []) if (!done.has(call.id)) await runCall(call);
+    const recorded = new Map(run.filter((r) => r.kind === 'tool_run').map((r) => [r.content.tool_call_id, r]));
+    for (const call of last?.tool_calls ?? []) {
+      const entry = recorded.get(call.id);
+      const outcome = entry ? await resume(ctx, entry, described.find((d) => d.spec.function.name === call.function.name)?.remoteTool) : await runCall(call);
+      if (outcome === PAUSED) return PAUSED;
+    }
     for (let step = turns.length; step < deps.config.model.maxSteps; step++) {
       if (Date.now() > deadline) throw new HangarError(504, 'upstream_error', 'The task ran out of time before the model answered.', 'platform');
       const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId)).messages];
       const reply = await complete(endpoint, messages, tools);
       await record(conversationId, 'message', 'assistant', { content: reply.content, ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}) });
       if (!reply.tool_calls?.length) return;
-      for (const call of reply.tool_calls) await runCall(call);
+      for (const call of reply.tool_calls) if ((await runCall(call)) === PAUSED) return PAUSED;
     }
     throw new HangarError(500, 'internal_error', `The model did not answer within ${deps.config.model.maxSteps} steps.`, 'platform');
   }
 
-  async function inOrder(agent: Agent, actor: Actor, conversationId: string) {
+  async function inOrder(ctx: RunContext): Promise<void | Paused> {
+    const { agent, actor, conversationId } = ctx;
     const { messages, run } = await history(conversationId);
     const message = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    // A retried run: the actions whose result was recorded are not run again.
+    // A retried or resumed run: the actions whose result was recorded are not run again.
     if (run.some((r) => r.kind === 'message')) return; // it had answered: only the task's end was lost
-    const recorded = new Map(run.filter((r) => r.kind === 'tool_run').map((r) => [r.content.action, r.content]));
+    const recorded = new Map(run.filter((r) => r.kind === 'tool_run').map((r) => [r.content.action, r]));
     const outputs: unknown[] = [];
     // A tool deleted since the agent was saved fails as its run, recorded like any other failure.
     const described = await describe(agent, actor).catch((err) => {
@@ -246,12 +474,19 @@ export function createLoop(deps: LoopDeps) {
       throw err;
     });
     for (const [i, action] of agent.actions.entries()) {
-      const earlier = recorded.get(functionName(action, i));
-      const result: ActionResult = earlier ? { status: earlier.status ?? 'complete', output: earlier.output ?? null, errors: earlier.errors ?? [] } : await runAction(actor, action, { message });
+      const name = functionName(action, i);
+      const earlier = recorded.get(name);
       const tool = described?.find((d) => d.action === i && !d.remoteTool)?.tool;
-      if (!earlier) await record(conversationId, 'tool_run', 'tool', { action: functionName(action, i), params: { message }, ...result, ...(tool ? { tool } : {}) });
+      let result: ActionResult | Paused;
+      if (earlier) result = await resume(ctx, earlier);
+      else if (isMcpAction(action)) {
+        // A remote server's tools need a model to choose their arguments: nothing to ask a person about.
+        result = await runAction(actor, action, { message });
+        await record(conversationId, 'tool_run', 'tool', { action: name, action_index: i, params: { message }, ...result, ...(tool ? { tool } : {}) });
+      } else result = await perform(ctx, { index: i, name, params: { message }, tool });
+      if (result === PAUSED) return PAUSED;
       outputs.push(result.output);
-      if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${functionName(action, i)} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
+      if (result.status === 'failed') throw new HangarError(502, 'upstream_error', `Action ${name} failed: ${JSON.stringify(result.errors).slice(0, 500)}`, 'third_party');
     }
     // Only agents with actions get here: one with neither model nor actions ends in `begin`.
     await record(conversationId, 'message', 'assistant', { content: JSON.stringify(outputs) });
@@ -282,7 +517,7 @@ export function createLoop(deps: LoopDeps) {
   function beginStatement(conversationIds: string[]): RawBuilder<BegunRow> {
     return sql<BegunRow>`
       WITH picked AS (
-        SELECT k.conversation_id, ${idleAgent} AS idle
+        SELECT k.conversation_id, ${idleAgent} AND k.parent_conversation_id IS NULL AS idle
           FROM tasks k LEFT JOIN agents a ON a.id = k.agent_id AND a.project_id = k.project_id
          WHERE k.conversation_id = ANY(${conversationIds}::uuid[])
       ), t AS (
@@ -312,13 +547,21 @@ export function createLoop(deps: LoopDeps) {
     try {
       if (!agent) throw agentNotFound(task.agent_id);
       const { baseUrl, model } = modelOf(agent);
+      const ctx: RunContext = { task, actor, agent, conversationId, withModel: Boolean(baseUrl && model) };
+      let outcome: void | Paused = undefined;
       if (baseUrl && model) {
         const apiKey = (await deps.agents.modelKey(task.project_id, agent.agent_id)) ?? deps.config.model.apiKey;
         const guard = agent.model_base_url !== null && guarded !== undefined;
         if (guard) checkTarget(agent.model_base_url!, false, "the agent's model_base_url");
         const endpoint = { baseUrl, apiKey, model, timeoutMs: deps.config.model.timeoutMs, ...(guard ? { dispatcher: guarded } : {}) };
-        await withModel(endpoint, agent, actor, conversationId, Date.now() + deps.config.model.timeoutMs);
-      } else await inOrder(agent, actor, conversationId);
+        outcome = await withModel(endpoint, ctx, Date.now() + deps.config.model.timeoutMs);
+      } else if (!agent.actions.length) {
+        // A sub-agent's task with nothing to run (others end in `begin`): it answers so its parent goes on.
+        await record(conversationId, 'message', 'assistant', { content: NOTHING_TO_RUN });
+      } else outcome = await inOrder(ctx);
+      // Waiting for a decision or a sub-agent: whoever paused it wrote its state; the decision or the
+      // sub-agent's end queues the next run.
+      if (outcome === PAUSED) return;
     } catch (err) {
       // The database away for a moment is no failure of the task: its job is retried (with backoff),
       // and the retry resumes after the last recorded step.
@@ -328,7 +571,13 @@ export function createLoop(deps: LoopDeps) {
       if (!(err instanceof HangarError)) console.error(err);
       await record(conversationId, 'message', 'error', { content: error });
     }
-    await persist(conversationId, () => db.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute());
+    await persist(conversationId, () =>
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+        // A sub-agent's task: its parent's item gets the outcome and the parent goes on.
+        await reportToParent(trx, conversationId, state);
+      }),
+    );
   }
 
   /**

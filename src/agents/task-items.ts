@@ -18,11 +18,18 @@ interface ToolRunContent {
   tool_call_id?: string;
   action?: string;
   params?: Record<string, unknown>;
-  status?: 'complete' | 'failed';
+  /** pending: waits for a decision; approved: decided, about to run; running: a sub-agent's task runs; cancelled: not run. */
+  status?: 'complete' | 'failed' | 'pending' | 'approved' | 'running' | 'cancelled';
   output?: unknown;
   errors?: Array<{ message?: string; step?: string } | string>;
-  tool?: { type: 'tool'; id: string; title: string; description: string; params_schema?: Record<string, unknown> };
+  tool?: { type: 'tool' | 'agent'; id: string; title: string; description: string; params_schema?: Record<string, unknown> };
+  /** Set when the action asked for approval (src/agents/approvals.ts). */
+  action_request_id?: string;
+  params_override?: Record<string, unknown>;
+  confirmation?: { confirmed: boolean; by: 'user' | 'agent' };
 }
+
+const RUN_STATES = { pending: 'pending', approved: 'running', running: 'running', cancelled: 'cancelled', failed: 'error', complete: 'finished' } as const;
 
 const ERROR_STATES: readonly TaskState[] = ['timed-out', 'unrecoverable', 'errored-pending-approval'];
 const TITLE_LENGTH = 100;
@@ -52,9 +59,9 @@ export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string;
       is_expanded_by_default: false,
       content: {
         type: 'tool-run' as const,
-        tool_run_state: t.status === 'failed' ? ('error' as const) : ('finished' as const),
+        tool_run_state: RUN_STATES[t.status ?? 'complete'] ?? ('finished' as const),
         tool_config: {
-          type: 'tool' as const,
+          type: t.tool?.type ?? ('tool' as const),
           id: t.tool?.id ?? t.action ?? '',
           title: t.tool?.title ?? t.action ?? 'Tool',
           description: t.tool?.description ?? '',
@@ -63,9 +70,11 @@ export function itemOf(row: MessageRow, ctx: { projectId: string; runAs: string;
           project: ctx.projectId,
           emoji: null,
         },
-        action_details: { action: t.action ?? '', action_request_id: t.tool_call_id ?? item_id },
-        requires_confirmation: false,
-        params: { valid: true, json: t.params ?? {}, resolved: t.params ?? {} },
+        action_details: { action: t.action ?? '', action_request_id: t.action_request_id ?? t.tool_call_id ?? item_id },
+        // Only while it waits: the hosted Python client approves the first item that requires confirmation.
+        requires_confirmation: t.status === 'pending',
+        ...(t.confirmation ? { confirmation: t.confirmation } : {}),
+        params: { valid: true as const, json: t.params ?? {}, resolved: t.params ?? {}, ...(t.params_override ? { overrides: t.params_override } : {}) },
         original_message_ids: { 'action-request': item_id },
         errors,
         output: asObject(t.output),

@@ -25,13 +25,23 @@ export interface NewTask {
   runAs: string;
   content: string;
   trigger?: { id: string; type: string };
+  /** A sub-agent's task: the parent task, its tool-run item waiting for this one, and the nesting depth. */
+  parent?: { conversationId: string; messageId: number; depth: number };
 }
 
 /** Creates a task waiting to start with its first message and enqueues its run, inside the caller's transaction. */
 export async function startTask(trx: Transaction<Database>, task: NewTask): Promise<string> {
   const row = await trx
     .insertInto('tasks')
-    .values({ project_id: task.projectId, agent_id: task.agentId, state: 'starting-up', run_as: task.runAs, trigger_id: task.trigger?.id ?? null, trigger_type: task.trigger?.type ?? null })
+    .values({
+      project_id: task.projectId,
+      agent_id: task.agentId,
+      state: 'starting-up',
+      run_as: task.runAs,
+      trigger_id: task.trigger?.id ?? null,
+      trigger_type: task.trigger?.type ?? null,
+      ...(task.parent ? { parent_conversation_id: task.parent.conversationId, parent_message_id: task.parent.messageId, depth: task.parent.depth } : {}),
+    })
     .returning('conversation_id')
     .executeTakeFirstOrThrow();
   await trx.insertInto('task_messages').values({ conversation_id: row.conversation_id, kind: 'message', role: 'user', content: JSON.stringify({ content: task.content }) }).execute();
@@ -46,7 +56,7 @@ const taskNotFound = (id: string) => notFound(`Task ${id} was not found for this
 
 export interface TriggerInput {
   agent_id: string;
-  message: { role: string; content: string; attachments?: unknown[] };
+  message: { role: string; content?: string; attachments?: unknown[]; action?: string; action_request_id?: string; action_params_override?: Record<string, unknown> | null };
   conversation_id?: string;
   /** Re-run the task from this user message (the Python client's rerun_task): it and what followed are replaced. */
   edit_message_id?: string;
@@ -121,15 +131,16 @@ export function createTasks(db: Kysely<Database>) {
 
   return {
     async trigger(actor: Actor, input: TriggerInput) {
-      if (input.message.role === 'action-confirm') throw invalid('message.role "action-confirm": approvals are not available on this deployment.');
-      if (input.message.role !== 'user') throw invalid('message.role must be "user".');
+      if (input.message.role !== 'user') throw invalid('message.role must be "user" (or "action-confirm" / "action-reject" to decide an approval the task waits on).');
+      const content = input.message.content;
+      if (typeof content !== 'string' || content === '') throw invalid('message.content is required: the text of the message.');
       if (input.message.attachments?.length) throw invalid('message.attachments: attachments are not available on this deployment.');
       const agentId = input.agent_id.toLowerCase();
       await agentOf(actor.project.id, agentId);
       const conversationId = await db.transaction().execute(async (trx) => {
         if (!input.conversation_id) {
           if (input.edit_message_id) throw invalid('edit_message_id needs the conversation_id of its task.');
-          return startTask(trx, { projectId: actor.project.id, agentId, runAs: actor.userId, content: input.message.content });
+          return startTask(trx, { projectId: actor.project.id, agentId, runAs: actor.userId, content });
         }
         const id = input.conversation_id.toLowerCase();
         const task = isUuid(id)
@@ -137,6 +148,7 @@ export function createTasks(db: Kysely<Database>) {
           : undefined;
         if (!task) throw taskNotFound(input.conversation_id);
         if (WORKING_STATES.includes(task.state)) throw conflict('This task is still working on the previous message; send the next one when it has finished.');
+        if (task.state === 'pending-approval') throw conflict('This task is waiting for a person to approve or reject an action; decide it (role "action-confirm" or "action-reject") before sending the next message.');
         if (input.edit_message_id !== undefined) {
           const editId = Number(input.edit_message_id);
           const edited = Number.isSafeInteger(editId)
@@ -146,7 +158,7 @@ export function createTasks(db: Kysely<Database>) {
           await trx.deleteFrom('task_messages').where('conversation_id', '=', id).where('id', '>=', editId).execute();
         }
         await trx.updateTable('tasks').set({ state: 'starting-up', updated_at: new Date(), error: null }).where('conversation_id', '=', id).execute();
-        await trx.insertInto('task_messages').values({ conversation_id: id, kind: 'message', role: 'user', content: JSON.stringify({ content: input.message.content }) }).execute();
+        await trx.insertInto('task_messages').values({ conversation_id: id, kind: 'message', role: 'user', content: JSON.stringify({ content }) }).execute();
         await enqueue(trx, AGENT_TASK_JOB, { conversation_id: id }, { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
         return id;
       });

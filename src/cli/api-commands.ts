@@ -436,6 +436,11 @@ export function apiCommands(program: Command): void {
             seen.add(m.item_id);
             process.stdout.write(ctx.out.json ? `${JSON.stringify(m)}\n` : `${SPEAKER[m.content.type]}: ${itemText(m)}\n`);
           }
+          // Waiting for a person: said, not waited out (it may wait for days).
+          if (meta.state === 'pending-approval') {
+            ctx.out.note(`task ${task.conversation_id} pending-approval: approve or reject its action in Hangar (the Approvals page, or /latest/approvals/list and /latest/agents/trigger)`);
+            return;
+          }
           if (ENDED.includes(meta.state)) {
             ctx.out.note(`task ${task.conversation_id} ${meta.state}${meta.error ? `: ${meta.error}` : ''}`);
             if (meta.state !== 'completed') process.exitCode = 1;

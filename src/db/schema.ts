@@ -162,6 +162,10 @@ export interface Database {
     updated_at: ColumnType<Date, Date | undefined, Date>;
     started_at: Date | null;
     finished_at: Date | null;
+    /** A sub-agent's task: the parent task and its tool-run item waiting for this one (migration 024). */
+    parent_conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
+    parent_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+    depth: ColumnType<number, number | undefined, number>;
   };
   task_messages: {
     id: Generated<number>;
@@ -295,6 +299,24 @@ export interface Database {
     revoked_at: Date | null;
   };
   sso_identities: { provider_id: string; subject: string; user_id: string; created_at: CreatedAt };
+  /** Actions a task stopped before, waiting for a person's decision (migration 024, src/agents/approvals.ts). */
+  task_approvals: {
+    action_request_id: Generated<string>;
+    conversation_id: string;
+    project_id: string;
+    agent_id: string;
+    message_id: number;
+    action: string;
+    action_index: number;
+    tool_title: string;
+    params: Json<Record<string, unknown>>;
+    state: ColumnType<'pending' | 'approved' | 'rejected' | 'expired', 'pending' | undefined, 'approved' | 'rejected' | 'expired'>;
+    params_override: Json<Record<string, unknown>> | null;
+    decided_by: string | null;
+    requested_at: CreatedAt;
+    expires_at: Date;
+    decided_at: Date | null;
+  };
 }
 
 /**

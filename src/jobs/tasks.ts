@@ -1,5 +1,6 @@
 // The job handlers the worker runs, each a thin call into its domain service.
 import type { Task } from 'graphile-worker';
+import { APPROVAL_EXPIRE_JOB } from '../agents/approvals.ts';
 import { AGENT_TASK_JOB } from '../agents/tasks.ts';
 import type { Platform } from '../platform.ts';
 import { TOOL_RUN_JOB } from '../tools/studios.ts';
@@ -21,5 +22,6 @@ export function taskList(platform: Platform): Record<string, Task> {
     [POLL_GISTS_JOB]: async () => platform.dispatcher.pollGists(),
     [HOOK_RECONCILE_JOB]: async (payload) => platform.hookMaintenance.reconcile(payload as { then_recover?: boolean }),
     [HOOK_RECOVERY_JOB]: async () => platform.hookMaintenance.recover(),
+    [APPROVAL_EXPIRE_JOB]: async (payload) => platform.approvals.expire((payload as { action_request_id: string }).action_request_id),
   };
 }

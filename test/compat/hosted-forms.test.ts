@@ -153,8 +153,9 @@ describe('agents and tasks as the Python SDK and the JavaScript SDK v3 use them'
     const tools = await c.post('/latest/agents/tools/list', { agent_ids: [agent] });
     assert.deepEqual(tools.body.results.map((t: any) => [t.studio_id, t.title]), [['compat-one', 'Renamed']]);
     expectError(await c.post('/latest/agents/upsert', { agent_id: agent, actions: [{ chain_id: 'not-a-tool' }] }), 400, 'validation_error');
+    // An agent may not be its own sub-agent (the Python client's sub-agents: their own test below).
     const sub = expectError(await c.post('/latest/agents/upsert', { agent_id: agent, actions: [{ agent_id: agent }] }), 400, 'validation_error');
-    assert.match(sub.message, /sub-agent actions .* not available on this deployment/);
+    assert.match(sub.message, /cycle/);
 
     await c.post('/latest/agents/upsert', { name: 'Second' });
     const p1 = (await c.post('/latest/agents/list', { page_size: 1, page: 1 })).body.results;
@@ -239,6 +240,69 @@ describe('agents and tasks as the Python SDK and the JavaScript SDK v3 use them'
     const gone = await c.post('/latest/knowledge/sets/delete', { knowledge_set: [second] });
     assert.equal(gone.status, 200);
     expectError(await c.get(`/latest/agents/${agent}/tasks/${second}/metadata`), 404, 'not_found');
+  });
+});
+
+describe("the Python client's sub-agents and approvals (hosted-compat.md §4.8)", () => {
+  const py = (method: string, p: string, body?: unknown) => raw(method, p, { authorization: hostedAuth(c), ...(body !== undefined ? { body } : {}) });
+
+  test('add_subagent, list_subagents, approve_task and remove_subagent, replayed request by request', async () => {
+    const lead = (await py('POST', '/latest/agents/upsert', { name: 'PY lead', system_prompt: 'Delegate.' })).body.agent_id;
+    const helper = (await py('POST', '/latest/agents/upsert', { name: 'PY helper', system_prompt: 'Echo.' })).body.agent_id;
+    await py('POST', '/latest/agents/upsert', { agent_id: helper, actions: [{ chain_id: 'compat-one' }], partial_update: true });
+    await py('POST', '/latest/agents/upsert', { agent_id: lead, actions: [{ chain_id: 'compat-one' }], partial_update: true });
+
+    // add_subagent(helper, action_behaviour="always-ask"): the agent as read, then its actions plus the sub-agent.
+    const held = (await py('GET', `/latest/agents/${lead}/get`)).body.agent.actions;
+    const added = await py('POST', '/latest/agents/upsert', {
+      agent_id: lead,
+      actions: [...held, { action_behaviour: 'always-ask', agent_id: helper, default_values: {}, title: 'PY helper' }],
+      partial_update: true,
+    });
+    assert.equal(added.status, 200, JSON.stringify(added.body));
+    assert.deepEqual((await py('GET', `/latest/agents/${lead}/get`)).body.agent.actions, [
+      { chain_id: 'compat-one', studio_id: 'compat-one' },
+      { action_behaviour: 'always-ask', agent_id: helper, default_values: {}, title: 'PY helper' },
+    ]);
+
+    // list_subagents: the tools of the agent whose type is "agent", each read as a Tool by its studio_id.
+    const tools = (await py('POST', '/latest/agents/tools/list', { agent_ids: [lead] })).body.results;
+    const subagents = tools.filter((t: any) => t.type === 'agent');
+    assert.deepEqual(subagents.map((t: any) => [t.studio_id, t.agent_id, t.title]), [[helper, helper, 'PY helper']]);
+    assert.deepEqual(tools.filter((t: any) => t.type !== 'agent').map((t: any) => t.studio_id), ['compat-one']);
+
+    // approve_task(conversation_id): the task's steps, the first item requiring confirmation, the trigger.
+    const started = await py('POST', '/latest/agents/trigger', { agent_id: lead, message: { role: 'user', content: 'delegate this' } });
+    const conversation = started.body.conversation_id;
+    const end = Date.now() + 10_000;
+    while ((await py('GET', `/latest/agents/${lead}/tasks/${conversation}/metadata`)).body.state !== 'pending-approval') {
+      if (Date.now() > end) assert.fail('the task never asked for approval');
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    const steps = (await py('POST', `/latest/agents/${lead}/tasks/${conversation}/view`)).body;
+    assertPythonModel('TaskView', steps);
+    const step = steps.results.find((i: any) => i.content.requires_confirmation);
+    assert.deepEqual([step.content.tool_config.type, step.content.tool_config.id, step.content.tool_run_state], ['agent', helper, 'pending']);
+    const approved = await py('POST', '/latest/agents/trigger', {
+      agent_id: lead,
+      conversation_id: conversation,
+      message: { action: step.content.action_details.action, action_request_id: step.content.action_details.action_request_id, action_params_override: {}, role: 'action-confirm' },
+      debug: true,
+      is_debug_mode_task: false,
+    });
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.deepEqual(Object.keys(approved.body).sort(), ['agent_id', 'conversation_id', 'job_info', 'state']);
+    const meta = await settle(lead, conversation);
+    assert.equal(meta.conversation.state, 'completed');
+    const after_ = (await py('POST', `/latest/agents/${lead}/tasks/${conversation}/view`)).body;
+    assertPythonModel('TaskView', after_);
+    const ran = after_.results.find((i: any) => i.item_id === step.item_id);
+    assert.deepEqual([ran.content.tool_run_state, ran.content.confirmation, ran.content.output.state], ['finished', { confirmed: true, by: 'user' }, 'completed']);
+
+    // remove_subagent(helper): the actions as read, without it.
+    const now = (await py('GET', `/latest/agents/${lead}/get`)).body.agent.actions;
+    await py('POST', '/latest/agents/upsert', { agent_id: lead, actions: now.filter((a: any) => a.agent_id !== helper), partial_update: true });
+    assert.deepEqual((await py('POST', '/latest/agents/tools/list', { agent_ids: [lead] })).body.results.filter((t: any) => t.type === 'agent'), []);
   });
 });
 

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
+import { Approvals } from './pages/Approvals.tsx';
 import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
@@ -29,6 +30,7 @@ export function App() {
 
 const SECTIONS = [
   { path: 'agents', label: 'Agents', admin: false },
+  { path: 'approvals', label: 'Approvals', admin: false },
   { path: 'tools', label: 'Tools', admin: false },
   { path: 'integrations', label: 'Integrations & API Keys', admin: false },
   { path: 'mcp', label: 'MCP', admin: false },
@@ -111,6 +113,7 @@ function Page({ path }: { path: string }): ReactNode {
   if (match('/p/:project/agents', path)) return <Agents />;
   if ((m = match('/p/:project/agents/:agent', path))) return <AgentPage agentId={m.agent} tab="chat" />;
   if ((m = match('/p/:project/agents/:agent/:tab', path))) return <AgentPage agentId={m.agent} tab={m.tab} />;
+  if (match('/p/:project/approvals', path)) return <Approvals />;
   if (match('/p/:project/tools', path)) return <Tools />;
   if ((m = match('/p/:project/tools/:tool', path))) return <ToolPage studioId={m.tool} />;
   if (match('/p/:project/integrations', path)) return <Integrations />;

@@ -6,6 +6,7 @@ import type { Sort, TriggerInput } from '../../agents/tasks.ts';
 import { parseFilters } from '../../db/filters.ts';
 import { invalid } from '../../errors.ts';
 import type { Platform } from '../../platform.ts';
+import { auditContext } from '../audit-context.ts';
 import { projectCaller } from '../auth.ts';
 import { FiltersParam, PageFields, TaskState, Tool } from '../compat/schemas.ts';
 import { triggerTypeRoutes } from './trigger-types.ts';
@@ -74,20 +75,26 @@ const ItemContent = Type.Union([
   Type.Object(
     {
       type: Type.Literal('tool-run'),
-      tool_run_state: Type.Union([Type.Literal('finished'), Type.Literal('error')]),
+      tool_run_state: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('finished'), Type.Literal('error'), Type.Literal('cancelled')], {
+        description: '`pending`: waits for approval; `running`: approved and running, or a sub-agent\'s task runs; `cancelled`: rejected, expired or refused, never run.',
+      }),
       tool_config: Type.Object(
-        { type: Type.Literal('tool'), id: Type.String(), title: Type.String(), description: Type.String(), version: Type.String(), params_schema: Type.Record(Type.String(), Type.Any()), project: Type.String(), emoji: Type.Null() },
+        { type: Type.Union([Type.Literal('tool'), Type.Literal('agent')], { description: '`agent`: a sub-agent; `id` is its agent id.' }), id: Type.String(), title: Type.String(), description: Type.String(), version: Type.String(), params_schema: Type.Record(Type.String(), Type.Any()), project: Type.String(), emoji: Type.Null() },
         strict,
       ),
       action_details: Type.Object({ action: Type.String(), action_request_id: Type.String() }, strict),
-      requires_confirmation: Type.Boolean(),
-      params: Type.Object({ valid: Type.Literal(true), json: Type.Record(Type.String(), Type.Any()), resolved: Type.Record(Type.String(), Type.Any()) }, strict),
+      requires_confirmation: Type.Boolean({ description: 'True while the action waits for a person: approve or reject it through /latest/agents/trigger with role action-confirm or action-reject.' }),
+      confirmation: Type.Optional(Type.Object({ confirmed: Type.Boolean(), by: Type.Union([Type.Literal('user'), Type.Literal('agent')]) }, { ...strict, description: 'Who let it run (`agent`: the agent decided, or max_auto_approvals) or refused it.' })),
+      params: Type.Object(
+        { valid: Type.Literal(true), json: Type.Record(Type.String(), Type.Any()), resolved: Type.Record(Type.String(), Type.Any()), overrides: Type.Optional(Type.Record(Type.String(), Type.Any(), { description: 'The action_params_override of the approval.' })) },
+        strict,
+      ),
       original_message_ids: Type.Object({ 'action-request': Type.String() }, strict),
       errors: ItemErrors,
       output: Type.Record(Type.String(), Type.Any()),
       output_source: Type.Literal('tool-run'),
     },
-    { ...strict, description: 'An action the agent ran.' },
+    { ...strict, description: "An action the agent ran, asks approval for, or a sub-agent's task (its output: conversation_id, state, answer)." },
   ),
   Type.Object({ type: Type.Literal('agent-error'), errors: ItemErrors, original_message_ids: Type.Object({ 'agent-error': Type.String() }, strict) }, { ...strict, description: 'Why the task failed.' }),
 ]);
@@ -157,8 +164,8 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
       config: { auth: 'viewer' },
       schema: {
         tags,
-        summary: "The tools of the agents' actions",
-        description: 'Each tool once; named-step actions are not tools and are left out.',
+        summary: "The tools and sub-agents of the agents' actions",
+        description: 'Each tool once, then each sub-agent once (`type: "agent"`, its agent id as `studio_id` and `agent_id`); named-step actions are not tools and are left out.',
         body: Type.Object({ agent_ids: Type.Array(Id, { maxItems: 100 }) }),
         response: { 200: Type.Object({ results: Type.Array(Tool) }) },
       },
@@ -166,9 +173,10 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     async (request) => {
       const actor = projectCaller(request);
       const ids = await agents.actionIds(actor, request.body.agent_ids);
-      if (!ids.length) return { results: [] };
+      const subagents = await agents.subagentTools(actor, request.body.agent_ids);
+      if (!ids.length) return { results: subagents };
       const { results } = await platform.studios.list(actor, { page_size: 1000, filters: [{ field: 'studio_id', condition_value: ids }] });
-      return { results };
+      return { results: [...results, ...subagents] };
     },
   );
   app.post<{ Body: { page_size?: number; cursor?: string; page?: number } }>(
@@ -198,11 +206,18 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         tags,
         summary: 'Send a message to an agent',
         description:
-          'Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments and approvals (`role: "action-confirm"`) are not available (400).',
+          'Starts a task, or continues `conversation_id` (also a finished one); answers at once, the worker runs it. `edit_message_id` re-runs the task from that user message, replacing it and what followed. `agent_override` and `use_streaming` are accepted and ignored; attachments are not available (400).\n\nDeciding an approval (editors and admins): `{agent_id, conversation_id, message: {role: "action-confirm" | "action-reject", action, action_request_id, action_params_override?}}` — the `action_details` of the task\'s pending tool-run item. Approved, the action runs once with its params merged with the override; rejected, it never runs and the agent is told. The task goes on either way. A request the task is not waiting on is a 404; one already decided (also by a decision racing this one) a 409.',
         body: Type.Object({
           agent_id: Id,
           message: Type.Object(
-            { role: Type.String({ maxLength: 50 }), content: Type.String({ minLength: 1, maxLength: 200_000 }), attachments: Type.Optional(Type.Array(Type.Any(), { maxItems: 100 })) },
+            {
+              role: Type.String({ maxLength: 50, description: '`user`, or `action-confirm` / `action-reject` to decide an approval.' }),
+              content: Type.Optional(Type.String({ minLength: 1, maxLength: 200_000, description: 'Required with role `user`.' })),
+              attachments: Type.Optional(Type.Array(Type.Any(), { maxItems: 100 })),
+              action: Type.Optional(Type.String({ maxLength: 200 })),
+              action_request_id: Type.Optional(Type.String({ maxLength: 200 })),
+              action_params_override: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Any()), Type.Null()])),
+            },
             { additionalProperties: true },
           ),
           conversation_id: Type.Optional(Id),
@@ -215,7 +230,42 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         },
       },
     },
-    (request) => tasks.trigger(projectCaller(request), request.body),
+    (request) =>
+      request.body.message.role === 'action-confirm' || request.body.message.role === 'action-reject'
+        ? platform.approvals.decide(projectCaller(request), request.body, auditContext(request))
+        : tasks.trigger(projectCaller(request), request.body),
+  );
+
+  app.post<{ Body: { page_size?: number; cursor?: string } }>(
+    '/latest/approvals/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "The project's pending approvals, oldest first",
+        description: 'Actions tasks stopped before, each waiting for a person to approve or reject it (through /latest/agents/trigger) until `expires_at` (HANGAR_APPROVAL_TIMEOUT_SECONDS), after which it counts as rejected.',
+        body: Type.Object({ page_size: PageFields.page_size, cursor: PageFields.cursor }),
+        response: {
+          200: Type.Object({
+            results: Type.Array(
+              Type.Object({
+                conversation_id: Type.String(),
+                agent_id: Type.String(),
+                agent_name: Type.String(),
+                action_request_id: Type.String(),
+                action: Type.String(),
+                tool_title: Type.String(),
+                params: Type.Record(Type.String(), Type.Any()),
+                requested_at: Type.String(),
+                expires_at: Type.String(),
+              }),
+            ),
+            next_cursor: Type.Optional(Type.String()),
+          }),
+        },
+      },
+    },
+    (request) => platform.approvals.list(projectCaller(request), request.body ?? {}),
   );
 
   app.get<{ Querystring: { filters?: string; sort?: string; page_size?: number; page?: number; query?: string } }>(

@@ -5,6 +5,7 @@
 // error naming the field, before anything runs; anything that fails once the call has started is a
 // result with `isError: true` carrying the REST error's message, as the protocol asks.
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Approvals } from '../../agents/approvals.ts';
 import type { Tasks } from '../../agents/tasks.ts';
 import { WORKING_STATES, type TaskState } from '../../db/schema.ts';
 import { HangarError } from '../../errors.ts';
@@ -21,6 +22,7 @@ export interface CallDeps {
   studios: Studios;
   integrations: Integrations;
   tasks: Tasks;
+  approvals: Approvals;
   metrics: Metrics;
   agentWaitSeconds: number;
 }
@@ -99,6 +101,15 @@ export function createCalls(deps: CallDeps) {
       const meta = await deps.tasks.metadata(actor, offer.agentId, conversationId);
       state = meta.state;
       error = meta.error;
+      // Waiting for a person — its own action, or a sub-agent's it waits for: said now, not waited out.
+      const pending = state === 'pending-approval' || (state === 'running' && polls > 1) ? await deps.approvals.pendingOf(actor.project.id, conversationId) : undefined;
+      if (pending) {
+        const answer = { conversation_id: conversationId, agent_id: offer.agentId, state, reply: null, pending_approval: pending };
+        const text =
+          `The task is ${state}: it waits for a person to approve "${pending.tool_title}" (action ${pending.action}, action_request_id ${pending.action_request_id}) with params ${JSON.stringify(pending.params).slice(0, 1000)}. ` +
+          `Approve or reject it in Hangar (the project's Approvals page, or POST /latest/agents/trigger with role "action-confirm" / "action-reject") before ${pending.expires_at}; then read the task with conversation_id "${conversationId}".`;
+        return { ...structured(answer), content: [{ type: 'text', text }] };
+      }
       if (!WORKING_STATES.includes(state)) break;
       if (stop.aborted || Date.now() >= deadline) {
         // The task goes on (the worker runs it); the client has what it needs to read it later.

@@ -10,11 +10,11 @@ export { McpRefusal, type Answer, type Exchange } from './endpoint.ts';
 export { parseToolsets } from './catalogue.ts';
 export { PROTOCOL_VERSIONS } from './protocol.ts';
 
-export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'notifications' | 'principals' | 'studios' | 'integrations' | 'tasks' | 'metrics'>) {
+export function createMcpService(platform: Pick<Platform, 'config' | 'db' | 'notifications' | 'principals' | 'studios' | 'integrations' | 'tasks' | 'approvals' | 'metrics'>) {
   const { config, db, notifications } = platform;
   const sessions = createSessions(db.pool, notifications, platform.principals, { idleSeconds: config.mcp.sessionIdleSeconds, perPrincipal: config.mcp.sessionsPerPrincipal });
   const catalogue = createCatalogue(db.pool, notifications);
-  const calls = createCalls({ studios: platform.studios, integrations: platform.integrations, tasks: platform.tasks, metrics: platform.metrics, agentWaitSeconds: config.mcp.agentWaitSeconds });
+  const calls = createCalls({ studios: platform.studios, integrations: platform.integrations, tasks: platform.tasks, approvals: platform.approvals, metrics: platform.metrics, agentWaitSeconds: config.mcp.agentWaitSeconds });
   return createEndpoint({ sessions, catalogue, pool: createServerPool(catalogue, calls), notifications });
 }
 

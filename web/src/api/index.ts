@@ -299,10 +299,32 @@ export async function pollTool(studioId: string, jobId: string): Promise<AsyncPr
 
 // ---- agents and tasks
 
-export type Action = { studio_id: string } | { step: string; connection_id: string; inputs?: Record<string, unknown> } | McpAction;
+/** Whether an action asks a person before it runs (the fields are kept as stored, whatever the page edits). */
+export type ActionBehaviour = 'never-ask' | 'always-ask' | 'agent-decide';
+export const ACTION_BEHAVIOURS: Array<{ value: ActionBehaviour; label: string }> = [
+  { value: 'never-ask', label: 'Never ask' },
+  { value: 'always-ask', label: 'Always ask a person' },
+  { value: 'agent-decide', label: 'The agent decides' },
+];
+export interface ApprovalSettings {
+  action_behaviour?: ActionBehaviour;
+  agent_decide_prompt?: string;
+  conditional_approval_rules?: { max_auto_approvals?: number | null; max_approvals_asked?: number | null };
+}
+export type Action =
+  | ({ studio_id: string } & ApprovalSettings)
+  | ({ step: string; connection_id: string; inputs?: Record<string, unknown> } & ApprovalSettings)
+  | McpAction
+  | SubagentAction;
 /** A remote MCP server's tools offered to the model: the named ones, or all. */
-export interface McpAction {
+export interface McpAction extends ApprovalSettings {
   mcp: { connection_id: string; tools: string[] | '*' };
+}
+/** Another agent of the project, run as a tool. */
+export interface SubagentAction extends ApprovalSettings {
+  agent_id: string;
+  title?: string;
+  default_values?: Record<string, unknown>;
 }
 export interface Agent {
   agentId: string;
@@ -314,14 +336,20 @@ export interface Agent {
   actions: Action[];
   updatedAt: string;
 }
-/** A stored action: a tool (answered with both `studio_id` and the hosted `chain_id`) or a named step. */
+const APPROVAL_FIELDS = ['action_behaviour', 'agent_decide_prompt', 'conditional_approval_rules'] as const;
+/**
+ * A stored action: a tool (answered with both `studio_id` and the hosted `chain_id`), a named step, a
+ * remote MCP server's tools or a sub-agent — with its approval settings, so a save keeps them.
+ */
 function actionOf(x: Record<string, unknown>): Action {
-  if (typeof x.step === 'string') return { step: x.step, connection_id: String(x.connection_id), ...(x.inputs ? { inputs: x.inputs as Record<string, unknown> } : {}) };
+  const approval = Object.fromEntries(APPROVAL_FIELDS.filter((k) => x[k] !== undefined).map((k) => [k, x[k]])) as ApprovalSettings;
+  if (typeof x.step === 'string') return { step: x.step, connection_id: String(x.connection_id), ...(x.inputs ? { inputs: x.inputs as Record<string, unknown> } : {}), ...approval };
   const mcp = x.mcp as { connection_id?: unknown; tools?: unknown } | undefined;
   if (typeof x.studio_id !== 'string' && mcp && typeof mcp.connection_id === 'string') {
-    return { mcp: { connection_id: mcp.connection_id, tools: Array.isArray(mcp.tools) ? mcp.tools.map(String) : '*' } };
+    return { mcp: { connection_id: mcp.connection_id, tools: Array.isArray(mcp.tools) ? mcp.tools.map(String) : '*' }, ...approval };
   }
-  return { studio_id: String(x.studio_id) };
+  if (typeof x.studio_id !== 'string' && typeof x.agent_id === 'string') return { ...(x as object), agent_id: x.agent_id } as SubagentAction;
+  return { ...(x as object), studio_id: String(x.studio_id) } as Action;
 }
 const agentOf = (a: Row<'/latest/agents/list', 'post'>): Agent => ({
   agentId: a.agent_id,
@@ -388,6 +416,9 @@ export interface TaskItem {
   text: string;
   tool?: string;
   toolState?: string;
+  /** A tool run waiting for a person: what to send back to decide it. */
+  pending?: { action: string; actionRequestId: string };
+  confirmation?: { confirmed: boolean; by: 'user' | 'agent' };
   params?: unknown;
   output?: unknown;
   errors: string[];
@@ -409,13 +440,41 @@ function itemOf(i: Item): TaskItem {
     case 'agent-error':
       return { ...base, kind: 'error', errors: c.errors.map((e) => e.body) };
     case 'tool-run':
-      return { ...base, kind: 'tool', tool: c.tool_config.title || c.action_details.action, toolState: c.tool_run_state, params: c.params.json, output: c.output, errors: c.errors.map((e) => e.body) };
+      return {
+        ...base,
+        kind: 'tool',
+        tool: c.tool_config.title || c.action_details.action,
+        toolState: c.tool_run_state,
+        params: c.params.json,
+        output: c.output,
+        errors: c.errors.map((e) => e.body),
+        ...(c.requires_confirmation ? { pending: { action: c.action_details.action, actionRequestId: c.action_details.action_request_id } } : {}),
+        ...(c.confirmation ? { confirmation: c.confirmation } : {}),
+      };
   }
 }
 /** The task's items, oldest first. */
 export async function taskItems(agentId: string, conversationId: string): Promise<TaskItem[]> {
   return (await viewTask(agentId, conversationId)).results.map(itemOf).reverse();
 }
+
+// ---- approvals
+
+export type Approval = Row<'/latest/approvals/list', 'post'>;
+export async function approvals(): Promise<Approval[]> {
+  return (await ok(api.POST('/latest/approvals/list', { body: { page_size: 100 } }))).results;
+}
+/** Approves (the action runs once, its params merged with `override`) or rejects an action a task waits on. */
+export const decide = (agentId: string, conversationId: string, pending: { action: string; actionRequestId: string }, approve: boolean, override?: Record<string, unknown>) =>
+  ok(
+    api.POST('/latest/agents/trigger', {
+      body: {
+        agent_id: agentId,
+        conversation_id: conversationId,
+        message: { role: approve ? 'action-confirm' : 'action-reject', action: pending.action, action_request_id: pending.actionRequestId, ...(override ? { action_params_override: override } : {}) },
+      },
+    }),
+  );
 
 // ---- triggers
 

@@ -90,7 +90,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
         ...(model ? { model } : {}),
         ...(baseUrl ? { model_base_url: baseUrl } : {}),
         ...(modelKey ? { model_api_key: modelKey } : {}),
-        actions,
+        actions: actions as NonNullable<api.AgentInput['actions']>,
       });
       setModelKey('');
       await client.invalidateQueries({ queryKey: ['agents', projectId] });
@@ -198,6 +198,35 @@ function Settings({ agent }: { agent?: api.Agent }) {
           ) : null}
         </fieldset>
         <McpActions actions={actions} setActions={setActions} connections={(connections.data ?? []).filter((c) => c.provider === 'mcp')} />
+        {actions.length ? (
+          <fieldset>
+            <legend>Approvals</legend>
+            <p className="hint">Whether a person approves each action before it runs (on the Approvals page, or the task).</p>
+            {actions.map((a, i) => {
+              const name =
+                'studio_id' in a
+                  ? (tools.data?.find((t) => t.studioId === a.studio_id)?.title ?? a.studio_id)
+                  : 'step' in a
+                    ? (steps.find((s) => s.step === a.step)?.name ?? a.step)
+                    : 'agent_id' in a
+                      ? (a.title ?? 'Sub-agent')
+                      : `MCP server ${connections.data?.find((c) => c.connectionId === a.mcp.connection_id)?.label ?? ''}`.trim();
+              return (
+                <Field key={i} label={`Approval for ${name}`}>
+                  {(id) => (
+                    <select id={id} value={a.action_behaviour ?? 'never-ask'} onChange={(e) => setActions(actions.map((x, j) => (j === i ? { ...x, action_behaviour: e.target.value as api.ActionBehaviour } : x)))}>
+                      {api.ACTION_BEHAVIOURS.map((b) => (
+                        <option key={b.value} value={b.value}>
+                          {b.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              );
+            })}
+          </fieldset>
+        ) : null}
       </fieldset>
       <ErrorNote error={error} />
       {saved ? (
@@ -245,6 +274,7 @@ function Chat({ agent }: { agent: api.Agent }) {
     if (!action) return fn ?? 'action';
     if ('studio_id' in action) return tools.data?.find((t) => t.studioId === action.studio_id)?.title ?? fn ?? 'tool';
     if ('mcp' in action) return fn ?? 'MCP tool';
+    if ('agent_id' in action) return action.title || 'Sub-agent';
     return action.step;
   };
   // One last read once the task stops, so the final message is never missed.
@@ -288,9 +318,13 @@ function Chat({ agent }: { agent: api.Agent }) {
           // An assistant turn that only called tools has no text of its own: its tool runs follow.
           .filter((item) => item.kind === 'tool' || item.text || item.errors.length)
           .map((item) => (
-            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} />
+            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} agentId={agent.agentId} conversationId={conversationId} />
           ))}
-        {conversationId && running ? (
+        {conversationId && state.data?.state === 'pending-approval' ? (
+          <p className="muted" role="status">
+            Waiting for a person to approve or reject the action above.
+          </p>
+        ) : conversationId && running ? (
           <p className="muted" role="status">
             <span className="spinner" aria-hidden="true" /> The agent is working…
           </p>
@@ -309,10 +343,11 @@ function Chat({ agent }: { agent: api.Agent }) {
   );
 }
 
-function ChatItem({ item }: { item: api.TaskItem }) {
+function ChatItem({ item, agentId, conversationId }: { item: api.TaskItem; agentId: string; conversationId?: string }) {
   if (item.kind === 'tool') {
     return (
       <div className="msg tool">
+        {item.pending && conversationId ? <Decision agentId={agentId} conversationId={conversationId} pending={item.pending} tool={item.tool ?? 'action'} params={item.params} /> : null}
         <details>
           <summary>
             Tool run <strong>{item.tool}</strong> {item.toolState ? <span className={`badge ${item.toolState === 'error' || item.toolState === 'failed' ? 'bad' : ''}`}>{item.toolState}</span> : null}
@@ -626,6 +661,56 @@ function McpServerTools({ connection, chosen, onChange }: { connection: api.Conn
           {t.description ? <span className="muted small"> — {t.description}</span> : null}
         </label>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Approve (with the params as edited) or Reject an action a task waits on. Shown to everyone; a
+ * viewer's buttons are disabled (the API would answer 403).
+ */
+export function Decision({ agentId, conversationId, pending, tool, params }: { agentId: string; conversationId: string; pending: { action: string; actionRequestId: string }; tool: string; params: unknown }) {
+  const { projectId, canEdit } = useSession();
+  const client = useQueryClient();
+  const [text, setText] = useState(() => JSON.stringify(params ?? {}, null, 2));
+  const { busy, error, run } = useAction();
+  const decide = (approve: boolean) =>
+    run(async () => {
+      let override: Record<string, unknown> | undefined;
+      if (approve) {
+        let edited: unknown;
+        try {
+          edited = JSON.parse(text);
+        } catch {
+          throw new Error('The parameters are not valid JSON.');
+        }
+        if (!edited || typeof edited !== 'object' || Array.isArray(edited)) throw new Error('The parameters must be a JSON object.');
+        override = edited as Record<string, unknown>;
+      }
+      await api.decide(agentId, conversationId, pending, approve, override);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['approvals', projectId] }),
+        client.invalidateQueries({ queryKey: ['task-state', projectId, agentId, conversationId] }),
+        client.invalidateQueries({ queryKey: ['task-items', projectId, agentId, conversationId] }),
+      ]);
+    });
+  return (
+    <div className="decision" role="group" aria-label={`Approval of ${tool}`}>
+      <p>
+        <strong>{tool}</strong> waits for approval.
+      </p>
+      <Field label={`Parameters of ${tool}`} hint="Edit them before approving; the action runs with these.">
+        {(id) => <textarea id={id} rows={4} value={text} disabled={!canEdit} onChange={(e) => setText(e.target.value)} spellCheck={false} />}
+      </Field>
+      <ErrorNote error={error} />
+      <div className="actions left">
+        <Button variant="primary" busy={busy} disabled={!canEdit} onClick={() => void decide(true)}>
+          Approve
+        </Button>
+        <Button busy={busy} disabled={!canEdit} onClick={() => void decide(false)}>
+          Reject
+        </Button>
+      </div>
     </div>
   );
 }
