@@ -216,27 +216,34 @@ describe('recurring schedules: the API', () => {
 describe('exactly once per occurrence across processes', () => {
   test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 90_000 }, async () => {
     const databaseUrl = await freshDatabase();
-    // 30× time: one minute of the schedule's clock every two seconds, and 20 s (10 minutes of it) for
-    // every process to be up before the first occurrence. The cron's occurrences are 09:00 to 09:04
-    // on 4 January only, so the run ends by itself and the count is exact.
-    const clock = testClock('2027-01-04T08:50:00Z', 30);
-    const env = { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_SCHEDULE_TEST_CLOCK: clock, HANGAR_SCHEDULE_POLL_MS: '20' };
+    // 30× time: one minute of the schedule's clock every two seconds, from 08:00. The schedule is
+    // created once every process is up, for five minutes in a row starting two minutes later
+    // (08:mm to 08:mm+4 on 4 January only), so the run ends by itself and the count is exact.
+    const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 30 };
+    const env = {
+      HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true',
+      HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: new Date(clock.real).toISOString(), fake: new Date(clock.fake).toISOString(), rate: clock.rate }),
+      HANGAR_SCHEDULE_POLL_MS: '20',
+    };
     const server = await startServer(databaseUrl, env);
     const c = await newProject(server);
     const agent = await echoAgent(c, 'Five a day');
-    const id = await createSchedule(c, agent, { cron: '0-4 9 4 1 *', message: 'tick' });
-    assert.equal((await schedules(c, agent))[0].next_run_at, '2027-01-04T09:00:00.000Z');
-
     const port = await freePort();
     const cluster = spawnHangar(['start', '--processes', '2'], shellEnv({ ...env, DATABASE_URL: databaseUrl, HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HANGAR_DB_POOL_SIZE: '4' }));
-    await waitFor('the cluster to serve', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok, 30_000);
-    assert.equal((await schedules(c, agent))[0].last_run_at, null, 'every scheduler is up before the first occurrence');
+    await waitFor('the cluster to serve', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok, 60_000);
 
-    const done = await waitFor('the last occurrence (09:04)', async () => {
+    const fakeNow = new Date(clock.fake + (Date.now() - clock.real) * clock.rate);
+    const first = fakeNow.getUTCMinutes() + 2;
+    assert.ok(fakeNow.getUTCHours() === 8 && first + 4 <= 59, `the processes took too long to start (the schedule's clock is at ${fakeNow.toISOString()})`);
+    const id = await createSchedule(c, agent, { cron: `${first}-${first + 4} 8 4 1 *`, message: 'tick' });
+    const at = (minute: number) => `2027-01-04T08:${String(minute).padStart(2, '0')}:00.000Z`;
+    assert.equal((await schedules(c, agent))[0].next_run_at, at(first));
+
+    const done = await waitFor('the last occurrence', async () => {
       const [s] = await schedules(c, agent);
       return s.next_run_at.startsWith('2028-') ? s : undefined;
     }, 40_000);
-    assert.deepEqual([done.last_run_at, done.next_run_at], ['2027-01-04T09:04:00.000Z', '2028-01-04T09:00:00.000Z']);
+    assert.deepEqual([done.last_run_at, done.next_run_at], [at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]);
     const tasks = await tasksOf(c, agent, id);
     assert.equal(tasks.length, 5, `one task per occurrence: ${JSON.stringify(tasks)}`);
     await waitFor('every task to finish', async () => (await tasksOf(c, agent, id)).every((t) => t.state === 'completed'));
