@@ -11,14 +11,17 @@ export interface CronSchedule {
   latest(at: Date): Date | null;
 }
 
-/** The zone as written, once the runtime knows it; a 400 naming it otherwise. */
+/**
+ * The zone as written, once the runtime knows it; a 400 naming it otherwise. Kept as written rather
+ * than canonicalised: ICU's canonical names are the old ones (Asia/Kolkata → Asia/Calcutta).
+ */
 export function checkTimezone(timezone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return timezone;
   } catch {
     throw invalid(`timezone "${timezone}" is not an IANA time zone (e.g. "UTC", "Europe/Berlin", "America/New_York").`);
   }
-  return timezone;
 }
 
 /** Reads `cron` in `timezone` (checked first); a 400 naming the expression and what is wrong with it. */

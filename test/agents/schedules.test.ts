@@ -216,9 +216,10 @@ describe('recurring schedules: the API', () => {
 describe('exactly once per occurrence across processes', () => {
   test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 90_000 }, async () => {
     const databaseUrl = await freshDatabase();
-    // 30× time: one minute of the schedule's clock every two seconds, from 08:00. The schedule is
-    // created once every process is up, for five minutes in a row starting two minutes later
-    // (08:mm to 08:mm+4 on 4 January only), so the run ends by itself and the count is exact.
+    // 30× time: one minute of the schedule's clock every two seconds, from 08:00. Once every process
+    // is up, twenty schedules (two agents) are created for the same five minutes in a row, starting
+    // three minutes later (08:mm to 08:mm+4 on 4 January only), so every process finds twenty due at
+    // each occurrence, the run ends by itself, and the count is exact.
     const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 30 };
     const env = {
       HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true',
@@ -227,27 +228,34 @@ describe('exactly once per occurrence across processes', () => {
     };
     const server = await startServer(databaseUrl, env);
     const c = await newProject(server);
-    const agent = await echoAgent(c, 'Five a day');
+    const agents = [await echoAgent(c, 'Five a day'), await echoAgent(c, 'Five a day too')];
     const port = await freePort();
     const cluster = spawnHangar(['start', '--processes', '2'], shellEnv({ ...env, DATABASE_URL: databaseUrl, HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', HANGAR_DB_POOL_SIZE: '4' }));
     await waitFor('the cluster to serve', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok, 60_000);
 
     const fakeNow = new Date(clock.fake + (Date.now() - clock.real) * clock.rate);
-    const first = fakeNow.getUTCMinutes() + 2;
+    const first = fakeNow.getUTCMinutes() + 3;
     assert.ok(fakeNow.getUTCHours() === 8 && first + 4 <= 59, `the processes took too long to start (the schedule's clock is at ${fakeNow.toISOString()})`);
-    const id = await createSchedule(c, agent, { cron: `${first}-${first + 4} 8 4 1 *`, message: 'tick' });
     const at = (minute: number) => `2027-01-04T08:${String(minute).padStart(2, '0')}:00.000Z`;
-    assert.equal((await schedules(c, agent))[0].next_run_at, at(first));
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => createSchedule(c, agents[i % 2], { cron: `${first}-${first + 4} 8 4 1 *`, message: `tick ${i}` })));
+    for (const agent of agents) assert.deepEqual((await schedules(c, agent)).map((s) => [s.next_run_at, s.last_run_at]), Array(10).fill([at(first), null]), 'created before the first occurrence');
 
-    const done = await waitFor('the last occurrence', async () => {
-      const [s] = await schedules(c, agent);
-      return s.next_run_at.startsWith('2028-') ? s : undefined;
-    }, 40_000);
-    assert.deepEqual([done.last_run_at, done.next_run_at], [at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]);
-    const tasks = await tasksOf(c, agent, id);
-    assert.equal(tasks.length, 5, `one task per occurrence: ${JSON.stringify(tasks)}`);
-    await waitFor('every task to finish', async () => (await tasksOf(c, agent, id)).every((t) => t.state === 'completed'));
-    assert.equal(target.said.filter((s) => s === 'tick').length, 5, 'the action ran once per occurrence');
+    for (const agent of agents) {
+      const done = await waitFor('the last occurrence', async () => {
+        const all = await schedules(c, agent);
+        return all.every((s) => s.next_run_at.startsWith('2028-')) ? all : undefined;
+      }, 40_000);
+      assert.deepEqual(done.map((s) => [s.last_run_at, s.next_run_at]), Array(10).fill([at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]));
+    }
+    for (const [i, id] of ids.entries()) {
+      const tasks = await tasksOf(c, agents[i % 2], id);
+      assert.equal(tasks.length, 5, `one task per occurrence of schedule ${i}: ${JSON.stringify(tasks)}`);
+    }
+    await waitFor('every task to finish', async () => {
+      const states = await Promise.all(ids.map(async (id, i) => (await tasksOf(c, agents[i % 2], id)).every((t) => t.state === 'completed')));
+      return states.every(Boolean);
+    });
+    for (let i = 0; i < 20; i += 1) assert.equal(target.said.filter((s) => s === `tick ${i}`).length, 5, `the action ran once per occurrence of schedule ${i}`);
     cluster.child.kill('SIGTERM');
     await cluster.exited;
   });
