@@ -95,10 +95,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     platform?.deliverySignal.close();
     stopping = 'the jobs in progress';
     const work = (async () => {
-      await scheduler?.stop();
+      // A scheduler pass in flight finishes (or fails) beside the rest; no new pass starts.
+      const schedulerStopped = scheduler?.stop();
       await dispatcherLoop?.stop();
       platform?.dispatcher.runLocally(undefined);
-      await Promise.all([localRunner?.stop(), worker?.stop()]);
+      await Promise.all([localRunner?.stop(), worker?.stop(), schedulerStopped]);
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
