@@ -104,6 +104,12 @@ export interface Config {
   approvals: { timeoutSeconds: number; subagentMaxDepth: number };
   /** Providers are the local stand-ins of `hangar sandbox`; every answer says so. */
   sandbox: boolean;
+  /**
+   * Schedules (src/schedules): how late a missed occurrence may still fire (HANGAR_SCHEDULE_CATCHUP_SECONDS),
+   * how often each worker process looks for due ones (HANGAR_SCHEDULE_POLL_MS), and the tests' clock
+   * (HANGAR_SCHEDULE_TEST_CLOCK; never in production).
+   */
+  schedules: { catchupSeconds: number; pollMs: number; testClock: { realMs: number; fakeMs: number; rate: number } | undefined };
 }
 
 /** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
@@ -320,7 +326,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       timeoutSeconds: integer(env, 'HANGAR_APPROVAL_TIMEOUT_SECONDS', 259_200, 1),
       subagentMaxDepth: integer(env, 'HANGAR_SUBAGENT_MAX_DEPTH', 5, 1),
     },
+    schedules: scheduleSettings(env),
   };
+}
+
+function scheduleSettings(env: NodeJS.ProcessEnv): Config['schedules'] {
+  return {
+    // Below the poll interval an on-time occurrence could already count as missed.
+    catchupSeconds: integer(env, 'HANGAR_SCHEDULE_CATCHUP_SECONDS', 3600, 10),
+    pollMs: integer(env, 'HANGAR_SCHEDULE_POLL_MS', 1000, 10),
+    testClock: scheduleTestClock(env),
+  };
+}
+
+/**
+ * HANGAR_SCHEDULE_TEST_CLOCK, for tests only: `{"real": ISO, "fake": ISO, "rate": n}` — the scheduler's
+ * clock shows `fake` at the real instant `real` and runs n times as fast. Refused in production.
+ */
+function scheduleTestClock(env: NodeJS.ProcessEnv): Config['schedules']['testClock'] {
+  const raw = env.HANGAR_SCHEDULE_TEST_CLOCK;
+  if (!raw) return undefined;
+  if (env.NODE_ENV === 'production') throw new ConfigError('HANGAR_SCHEDULE_TEST_CLOCK is for tests and is refused when NODE_ENV=production.');
+  const bad = () => new ConfigError('HANGAR_SCHEDULE_TEST_CLOCK must be {"real": ISO date-time, "fake": ISO date-time, "rate": a number > 0}');
+  let parsed: { real?: unknown; fake?: unknown; rate?: unknown };
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw bad();
+  }
+  const realMs = typeof parsed?.real === 'string' ? Date.parse(parsed.real) : NaN;
+  const fakeMs = typeof parsed?.fake === 'string' ? Date.parse(parsed.fake) : NaN;
+  const rate = parsed?.rate ?? 1;
+  if (Number.isNaN(realMs) || Number.isNaN(fakeMs) || typeof rate !== 'number' || !(rate > 0)) throw bad();
+  return { realMs, fakeMs, rate };
 }
 
 function databaseWaits(env: NodeJS.ProcessEnv): Config['db'] {

@@ -27,6 +27,9 @@ import { createReceiver } from './triggers/receiver.ts';
 import { createReconciler } from './triggers/reconcile.ts';
 import { createRecovery } from './triggers/recovery.ts';
 import { createTriggers, type Triggers } from './triggers/triggers.ts';
+import { schedulerClock } from './schedules/clock.ts';
+import { createScheduler, type Scheduler } from './schedules/scheduler.ts';
+import { createSchedules, type Schedules } from './schedules/schedules.ts';
 
 export interface Platform {
   config: Config;
@@ -50,6 +53,8 @@ export interface Platform {
   metrics: Metrics;
   /** How background work says a failure (src/db/faults.ts). */
   report: Report;
+  schedules: Schedules;
+  scheduler: Scheduler;
 }
 
 export function createPlatform(config: Config, db: Db): Platform {
@@ -80,6 +85,7 @@ export function createPlatform(config: Config, db: Db): Platform {
   const deliverySignal = createDeliverySignal(db.pool, report);
   const hookStats = createHookStats(db.pool, report);
   const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
+  const scheduleClock = schedulerClock(config.schedules.testClock);
   const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log), log);
   return {
     config,
@@ -102,5 +108,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     hookMaintenance,
     metrics,
     report,
+    schedules: createSchedules(db.kysely, scheduleClock),
+    scheduler: createScheduler(db.kysely, { clock: scheduleClock, catchupSeconds: config.schedules.catchupSeconds, log }),
   };
 }

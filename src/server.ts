@@ -13,6 +13,7 @@ import { createPlatform, type Platform } from './platform.ts';
 import { repairSealedIds } from './vault-repair.ts';
 import { stopShares, within } from './within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
+import { startScheduler, type SchedulerLoop } from './schedules/scheduler.ts';
 
 export type Role = 'all' | 'server' | 'worker';
 
@@ -65,6 +66,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   let worker: Worker | undefined;
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
+  let scheduler: SchedulerLoop | undefined;
   let platform: Platform | undefined;
   let metrics: { url: string; close(): Promise<void> } | undefined;
   /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
@@ -93,9 +95,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     platform?.deliverySignal.close();
     stopping = 'the jobs in progress';
     const work = (async () => {
+      // A scheduler pass in flight finishes (or fails) beside the rest; no new pass starts.
+      const schedulerStopped = scheduler?.stop();
       await dispatcherLoop?.stop();
       platform?.dispatcher.runLocally(undefined);
-      await Promise.all([localRunner?.stop(), worker?.stop()]);
+      await Promise.all([localRunner?.stop(), worker?.stop(), schedulerStopped]);
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
@@ -188,6 +192,9 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     // listening, since the redeliveries asked for come back to this address at once.
     const maintenance = platform.hookMaintenance;
     if (role !== 'server') await starting('hook maintenance', () => maintenance.start());
+    // Schedules: every worker process looks for due occurrences; PostgreSQL makes each fire once
+    // (src/schedules/scheduler.ts). The first pass, now, fires what was missed while Hangar was down.
+    if (worker) scheduler = startScheduler(platform.scheduler, { pollMs: config.schedules.pollMs, report: platform.report });
     // Deliveries refused during an outage (503) are failed deliveries to the code host: recovery asks
     // for them again once the database is back, without waiting for its next period.
     db.outage.onEnd(() => void maintenance.recoverSoon().catch((err: Error) => log(`hook recovery after the outage: ${err.message}`)));

@@ -49,6 +49,16 @@ export async function startTask(trx: Transaction<Database>, task: NewTask): Prom
   return row.conversation_id;
 }
 
+/**
+ * Adds a user message to a task that is not working and enqueues its run, inside the caller's
+ * transaction (which holds the task's row lock): a continued task, or a scheduled message arriving.
+ */
+export async function continueTask(trx: Transaction<Database>, conversationId: string, content: string): Promise<void> {
+  await trx.updateTable('tasks').set({ state: 'starting-up', updated_at: new Date(), error: null }).where('conversation_id', '=', conversationId).execute();
+  await trx.insertInto('task_messages').values({ conversation_id: conversationId, kind: 'message', role: 'user', content: JSON.stringify({ content }) }).execute();
+  await enqueue(trx, AGENT_TASK_JOB, { conversation_id: conversationId }, { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
+}
+
 /** The statement enqueueing the runs of tasks created (starting-up), for the caller's transaction: one call. */
 export const taskRunsStatement = (conversationIds: string[]): RawBuilder<unknown> => enqueueManyStatement(AGENT_TASK_JOB, conversationIds.map((id) => ({ conversation_id: id })), { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
 
@@ -157,9 +167,7 @@ export function createTasks(db: Kysely<Database>) {
           if (!edited) throw notFound(`Message ${input.edit_message_id} is not a user message of task ${id}.`);
           await trx.deleteFrom('task_messages').where('conversation_id', '=', id).where('id', '>=', editId).execute();
         }
-        await trx.updateTable('tasks').set({ state: 'starting-up', updated_at: new Date(), error: null }).where('conversation_id', '=', id).execute();
-        await trx.insertInto('task_messages').values({ conversation_id: id, kind: 'message', role: 'user', content: JSON.stringify({ content }) }).execute();
-        await enqueue(trx, AGENT_TASK_JOB, { conversation_id: id }, { maxAttempts: AGENT_TASK_MAX_ATTEMPTS });
+        await continueTask(trx, id, content);
         return id;
       });
       return { job_info: { job_id: conversationId, studio_id: agentId }, conversation_id: conversationId, agent_id: agentId, state: 'starting-up' as TaskState };

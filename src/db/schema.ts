@@ -317,6 +317,30 @@ export interface Database {
     expires_at: Date;
     decided_at: Date | null;
   };
+  /** Recurring schedules of agents (migration 025, src/schedules). */
+  agent_schedules: {
+    id: Generated<string>;
+    project_id: string;
+    agent_id: string;
+    cron: string;
+    timezone: string;
+    message: string;
+    run_as: string;
+    next_run_at: Date;
+    last_run_at: Date | null;
+    created_at: CreatedAt;
+  };
+  /** Messages to add to a task later (the hosted scheduled_triggers_item; migration 025). */
+  scheduled_messages: {
+    id: Generated<string>;
+    project_id: string;
+    agent_id: string;
+    conversation_id: string;
+    message: string;
+    run_at: Date;
+    created_by: string;
+    created_at: CreatedAt;
+  };
 }
 
 /**

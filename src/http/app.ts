@@ -21,6 +21,7 @@ import { orgConnectionRoutes } from './routes/org-connections.ts';
 import type { Platform } from '../platform.ts';
 import { toolRoutes } from './routes/tools.ts';
 import { agentRoutes } from './routes/agents.ts';
+import { scheduleRoutes } from './routes/schedules.ts';
 import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { mcpRoutes } from './routes/mcp.ts';
@@ -167,6 +168,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   orgConnectionRoutes(app, platform.integrations);
   toolRoutes(app, platform.studios);
   agentRoutes(app, platform);
+  scheduleRoutes(app, platform.schedules);
   await webhookRoutes(app, platform);
   await mcpOAuthRoutes(app, db, config, platform.counters);
   mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config), authFailures });

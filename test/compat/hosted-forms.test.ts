@@ -315,7 +315,7 @@ describe('features this deployment does not offer', () => {
       ['POST', '/latest/agents/get_embed_key', /Embed keys are not available/],
       ['POST', '/latest/studios/compat-one/get_share_link', /Share links are not available/],
       ['POST', '/latest/studios/compat-one/delete_share_link', /Share links/],
-      ['POST', '/latest/agents/x/scheduled_triggers_item/create', /Scheduled triggers are not available/],
+      ['POST', '/latest/agents/x/scheduled_triggers_item/list', /Listing or changing scheduled triggers .* is not available/],
       ['POST', '/latest/auth/oauth/get_url', /OAuth account listing .* not available/],
       ['GET', '/latest/auth/oauth/accounts/list', /OAuth account listing/],
       ['POST', '/latest/services/get_temporary_file_upload_url', /Attachments .* not available/],

@@ -13,7 +13,8 @@ export const NOT_AVAILABLE: Array<{ paths: string[]; feature: string; verb?: 'is
   { paths: ['/latest/workforce/*', '/latest/workforces/*'], feature: 'Workforces', verb: 'are' },
   { paths: ['/latest/agents/get_embed_key'], feature: 'Embed keys', verb: 'are' },
   { paths: ['/latest/studios/:studio_id/get_share_link', '/latest/studios/:studio_id/delete_share_link'], feature: 'Share links', verb: 'are' },
-  { paths: ['/latest/agents/:agent_id/scheduled_triggers_item/*', '/latest/agents/:agent_id/scheduled_triggers/*'], feature: 'Scheduled triggers', verb: 'are' },
+  // …/scheduled_triggers_item/create is offered (src/http/routes/schedules.ts); the rest of the hosted family is not.
+  { paths: ['/latest/agents/:agent_id/scheduled_triggers_item/*', '/latest/agents/:agent_id/scheduled_triggers/*'], feature: 'Listing or changing scheduled triggers (scheduled_triggers_item/create and the recurring /latest/agents/{agent_id}/schedules/* are offered)' },
   { paths: ['/latest/auth/oauth/*'], feature: 'OAuth account listing and sign-in for agents (use /latest/integrations/oauth/get_url for provider connections)' },
   { paths: ['/latest/services/get_temporary_file_upload_url'], feature: 'Attachments (file uploads)', verb: 'are' },
   { paths: ['/v1/stream', '/latest/agents/:agent_id/tasks/:conversation_id/stream'], feature: 'Streaming' },

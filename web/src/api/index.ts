@@ -494,6 +494,16 @@ export const setTriggerStatus = (agentId: string, triggerId: string, status: 'ac
 export const deleteTrigger = (agentId: string, triggerId: string) =>
   ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/delete', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: {} }));
 
+// ---- schedules of an agent
+export type Schedule = Row<'/latest/agents/{agent_id}/schedules/list', 'post'>;
+export async function schedules(agentId: string): Promise<Schedule[]> {
+  return (await ok(api.POST('/latest/agents/{agent_id}/schedules/list', { ...path({ agent_id: agentId }), body: {} }))).results;
+}
+export const createSchedule = (agentId: string, body: { cron: string; timezone?: string; message: string }) =>
+  ok(api.POST('/latest/agents/{agent_id}/schedules/create', { ...path({ agent_id: agentId }), body }));
+export const deleteSchedule = (agentId: string, scheduleId: string) =>
+  ok(api.POST('/latest/agents/{agent_id}/schedules/{schedule_id}/delete', { ...path({ agent_id: agentId, schedule_id: scheduleId }), body: {} }));
+
 // ---- audit trail (organization settings) — begin
 export type AuditRecord = Row<'/latest/organizations/{organization_id}/audit/list', 'post'>;
 export type AuditFilters = Omit<Body<'/latest/organizations/{organization_id}/audit/list'>, 'page_size' | 'cursor'>;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
+import { Schedules } from './AgentSchedules.tsx';
 import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, parseJsonText, useAction, when } from '../ui.tsx';
 
 // Browsers compile a `pattern` with the `v` flag, under which `/` inside a character class must be
@@ -30,6 +31,7 @@ const TABS = [
   { tab: 'chat', label: 'Chat' },
   { tab: 'tasks', label: 'Tasks' },
   { tab: 'triggers', label: 'Triggers' },
+  { tab: 'schedules', label: 'Schedules' },
   { tab: 'settings', label: 'Settings' },
 ];
 
@@ -54,7 +56,7 @@ export function AgentPage({ agentId, tab }: { agentId: string; tab: string }) {
           </Link>
         ))}
       </nav>
-      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? <Triggers agent={agent.data} /> : <Settings agent={agent.data} />}
+      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? <Triggers agent={agent.data} /> : tab === 'schedules' ? <Schedules agent={agent.data} /> : <Settings agent={agent.data} />}
     </>
   );
 }
@@ -381,14 +383,14 @@ function ChatItem({ item, agentId, conversationId }: { item: api.TaskItem; agent
   );
 }
 
-function TaskTable({ agentId, triggerId }: { agentId: string; triggerId?: string }) {
+export function TaskTable({ agentId, triggerId, emptyHint }: { agentId: string; triggerId?: string; emptyHint?: string }) {
   const { projectId } = useSession();
   const href = useHref();
   const tasks = useQuery({ queryKey: ['tasks', projectId, agentId, triggerId], queryFn: () => api.tasks(agentId, triggerId), refetchInterval: 3000 });
   const types = useTriggerTypes();
   if (tasks.isPending) return <Loading what="tasks" />;
   if (tasks.isError) return <ErrorNote error={tasks.error} />;
-  if (tasks.data.length === 0) return <Empty title={triggerId ? 'No activations yet.' : 'No tasks yet.'}>{triggerId ? 'Each event this trigger fires on starts a task here.' : 'Send the agent a message in Chat, or add a trigger.'}</Empty>;
+  if (tasks.data.length === 0) return <Empty title={triggerId ? 'No activations yet.' : 'No tasks yet.'}>{emptyHint ?? (triggerId ? 'Each event this trigger fires on starts a task here.' : 'Send the agent a message in Chat, or add a trigger.')}</Empty>;
   return (
     <table>
       <thead>
