@@ -220,7 +220,13 @@ export async function setUp(hangar: Server, codehost: CodeHost, organizationId: 
 // ---------------------------------------------------------------------------------------------
 // What Hangar stored: deliveries → activations → tasks.
 
-const query = async <T>(db: BenchDatabase, text: string, params: unknown[] = []) => withClient(db.url, async (c) => (await c.query(text, params)).rows as T[]);
+/** The bench's own statements, kept out of pg_stat_statements' figures (a superuser setting: the bench connects as one). */
+const untracked = async (c: pg.Client) => void (await c.query("SET pg_stat_statements.track = 'none'").catch(() => undefined));
+const query = async <T>(db: BenchDatabase, text: string, params: unknown[] = []) =>
+  withClient(db.url, async (c) => {
+    await untracked(c);
+    return (await c.query(text, params)).rows as T[];
+  });
 
 interface Progress {
   deliveries: number;
@@ -325,7 +331,7 @@ interface Saturated {
  * side's phase by chance: each starts from the same state. Needs a superuser or pg_checkpoint.
  */
 async function checkpoint(db: BenchDatabase): Promise<void> {
-  await withClient(db.url, (c) => c.query('CHECKPOINT')).catch((err: Error) => say(`no checkpoint before the phase: ${err.message}`));
+  await query(db, 'CHECKPOINT').catch((err: Error) => say(`no checkpoint before the phase: ${err.message}`));
 }
 
 async function saturate(server: Server, db: BenchDatabase, hook: Hook, tag = ''): Promise<Saturated> {
