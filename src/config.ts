@@ -99,6 +99,8 @@ export interface Config {
   metricsPort: number | undefined;
   /** Providers are the local stand-ins of `hangar sandbox`; every answer says so. */
   sandbox: boolean;
+  /** Signed outbound events (src/events): seconds before each retry of a failed delivery (HANGAR_EVENT_RETRY_SECONDS). */
+  eventRetrySeconds: number[];
 }
 
 /** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
@@ -311,7 +313,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     shutdownTimeoutMs: integer(env, 'HANGAR_SHUTDOWN_TIMEOUT_MS', 10_000, 100),
     metricsToken: env.HANGAR_METRICS_TOKEN || undefined,
     metricsPort: env.HANGAR_METRICS_PORT ? integer(env, 'HANGAR_METRICS_PORT', 0, 0) : undefined,
+    eventRetrySeconds: retrySchedule(env, 'HANGAR_EVENT_RETRY_SECONDS', [5, 300, 1800, 7200, 18000, 36000]),
   };
+}
+
+/** A retry schedule: comma-separated whole seconds (each 1 s to a week, at most 20 of them). */
+function retrySchedule(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  const values = parts.map(Number);
+  if (parts.length > 20 || values.some((v, i) => parts[i] === '' || !Number.isInteger(v) || v < 1 || v > 604_800)) {
+    throw new ConfigError(`${name} must be up to 20 comma-separated whole numbers of seconds, each from 1 to 604800 (a week), e.g. "5,300,1800"; got "${raw}"`);
+  }
+  return values;
 }
 
 function databaseWaits(env: NodeJS.ProcessEnv): Config['db'] {

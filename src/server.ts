@@ -13,6 +13,7 @@ import { createPlatform, type Platform } from './platform.ts';
 import { repairSealedIds } from './vault-repair.ts';
 import { stopShares, within } from './within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
+import { startDeliveryLoop, type DeliveryLoop } from './events/delivery-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
 
@@ -31,6 +32,10 @@ const LOCAL_BACKLOG = 256;
 /** Task-run batches in flight in this process, and task runs per batch. */
 const LOCAL_BATCHES = 4;
 const LOCAL_BATCH_SIZE = 32;
+/** Outbound event deliveries claimed per statement, attempts in flight per process, and the poll (retries coming due). */
+const EVENT_BATCH = 32;
+const EVENT_IN_FLIGHT = 64;
+const EVENT_POLL_MS = 1000;
 
 export interface Hangar {
   app: FastifyInstance | undefined;
@@ -65,6 +70,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   let worker: Worker | undefined;
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
+  let deliveryLoop: DeliveryLoop | undefined;
   let platform: Platform | undefined;
   let metrics: { url: string; close(): Promise<void> } | undefined;
   /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
@@ -93,7 +99,8 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     platform?.deliverySignal.close();
     stopping = 'the jobs in progress';
     const work = (async () => {
-      await dispatcherLoop?.stop();
+      platform?.events.signal.handleLocally(undefined);
+      await Promise.all([dispatcherLoop?.stop(), deliveryLoop?.stop()]);
       platform?.dispatcher.runLocally(undefined);
       await Promise.all([localRunner?.stop(), worker?.stop()]);
     })();
@@ -105,6 +112,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
     // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
     cutting = true;
+    await step('event sender', platform?.events.close(), until(0.86));
     await step('counters', platform?.counters.close(), until(0.87));
     await step('principal cache', platform?.principals.close(), until(0.89));
     await step('notifications', platform?.notifications.close(), until(0.91));
@@ -152,6 +160,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         },
         report,
       }));
+    }
+    if (worker) {
+      // Signed outbound events go out from every process that runs jobs (src/events/README.md).
+      deliveryLoop = startDeliveryLoop(platform.notifications, platform.events.deliveries, { batchSize: EVENT_BATCH, maxInFlight: EVENT_IN_FLIGHT, pollMs: EVENT_POLL_MS, report: platform.report });
+      platform.events.signal.handleLocally(deliveryLoop.wake);
     }
     if (worker && options.dispatch !== false) {
       const report = platform.report;
