@@ -44,8 +44,10 @@ export async function checkSubscriptionUrl(raw: string, allowPrivate: boolean): 
   const url = checkTarget(raw, allowPrivate, WHO);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && !net.isIP(host)) {
+    // The callback form, as the guarded dispatcher resolves (../tools/ssrf.ts): one resolver for both.
+    const lookup = new Promise<dns.LookupAddress[]>((resolve) => dns.lookup(host, { all: true }, (err, list) => resolve(err ? [] : list)));
     const addresses = await Promise.race([
-      dns.promises.lookup(host, { all: true }).catch(() => [] as dns.LookupAddress[]),
+      lookup,
       new Promise<dns.LookupAddress[]>((resolve) => setTimeout(() => resolve([]), RESOLVE_MS).unref()),
     ]);
     const blocked = addresses.find((a) => !isPublicAddress(a.address));
