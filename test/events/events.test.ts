@@ -222,7 +222,7 @@ describe('subscriptions', () => {
     }
     // A name: checked as it resolves now, and again at every connection (DNS rebinding).
     const table: Record<string, string[]> = { 'hooks.example': ['93.184.216.34'], 'inside.example': ['10.0.0.7'] };
-    const undo = fakeDns(table, ['hooks.example']);
+    let undo = fakeDns(table, ['hooks.example']);
     try {
       assert.match(expectError(await s.post('/latest/events/subscriptions/create', { url: 'http://inside.example/', events: ['task.completed'] }), 400, 'validation_error').message, /inside\.example resolves to 10\.0\.0\.7/);
       const hook = path('close');
@@ -233,7 +233,8 @@ describe('subscriptions', () => {
       const got = await waitFor('the event through a public name', () => receiver.at(hook)[0]);
       assert.equal(verified(got, made.secret).data.conversation_id, first);
       // The name now answers a loopback address: the attempt is refused before connecting.
-      table['hooks.example'] = ['127.0.0.1'];
+      undo();
+      undo = fakeDns({ 'hooks.example': ['127.0.0.1'] }, []);
       const before = receiver.at(hook).length;
       const second = await runTask(s, agent);
       const refused = await waitFor('the refused attempt', async () => (await deliveries(s, made.subscription_id)).find((d) => d.attempts.some((a) => a.error?.includes('127.0.0.1'))));
