@@ -3,12 +3,13 @@
 // the `standardwebhooks` package, as a subscriber would. The receiver answers as each test needs:
 // 2xx, 5xx a few times then 2xx, always 5xx, or never.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { recordEvent } from '../../src/events/outbox.ts';
 import { bearer, call, expectError, role, sessionHeaders, startServer, type TestServer } from '../helpers/hangar.ts';
 import { fakeDns } from '../helpers/offline-dns.ts';
 import { newProject, query, type Client } from '../integrations/kit.ts';
@@ -400,6 +401,65 @@ describe('deliveries', () => {
     assert.deepEqual(d.attempts.map((a) => [a.status, a.error]), [[null, 'no answer within 10 s']]);
     // Deleting the subscription stops the retries.
     await p.post(`/latest/events/subscriptions/${made.subscription_id}/delete`);
+  });
+
+  test('a task whose agent has nothing to run (ended as it starts) reports task.completed too', async () => {
+    const p = await newProject(server);
+    const hook = path('ok');
+    const made = await subscribe(p, `${receiver.url}${hook}`, ['task.completed']);
+    const agent = await p.post('/latest/agents/upsert', { name: 'Idle' });
+    const id = await runTask(p, agent.body.agent_id);
+    const got = await waitFor('the event', () => receiver.at(hook)[0]);
+    assert.deepEqual(verified(got, made.secret), { type: 'task.completed', timestamp: JSON.parse(got.body).timestamp, data: { conversation_id: id, agent_id: agent.body.agent_id, state: 'completed' } });
+  });
+
+  test('recordEvent: an event recorded in a transaction of another module (task.pending_approval) is delivered once it commits', async () => {
+    const p = await newProject(server);
+    const hook = path('ok');
+    const made = await subscribe(p, `${receiver.url}${hook}`, ['task.pending_approval']);
+    const data = { conversation_id: randomUUID(), agent_id: randomUUID(), action_request_id: 'req-1', action: 'tool_0', params: { title: 'Hello' } };
+    // Rolled back: nothing is sent.
+    await assert.rejects(
+      server.db.kysely.transaction().execute(async (trx) => {
+        assert.equal(await recordEvent(trx, { projectId: p.projectId, type: 'task.pending_approval', data }), 1);
+        throw new Error('the change failed');
+      }),
+      /the change failed/,
+    );
+    // Another project's subscriptions, or another event, get nothing.
+    assert.equal(await recordEvent(server.db.kysely, { projectId: c.projectId, type: 'task.pending_approval', data }), 0);
+    assert.equal(await recordEvent(server.db.kysely, { projectId: p.projectId, type: 'task.failed', data }), 0);
+    const n = await server.db.kysely.transaction().execute((trx) => recordEvent(trx, { projectId: p.projectId, type: 'task.pending_approval', data }));
+    assert.equal(n, 1);
+    server.platform.events.signal.recorded();
+    const got = await waitFor('the event', () => receiver.at(hook)[0]);
+    const body = verified(got, made.secret);
+    assert.equal(body.type, 'task.pending_approval');
+    assert.deepEqual(body.data, data);
+    await new Promise((r) => setTimeout(r, 1200));
+    assert.equal(receiver.at(hook).length, 1, 'the rolled-back one never went');
+  });
+
+  test('two processes on one database: each delivery is sent once', async () => {
+    const second = await startServer(server.databaseUrl, { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_EVENT_RETRY_SECONDS: '1,1,1' });
+    const p = await newProject(server);
+    const hook = path('ok');
+    await subscribe(p, `${receiver.url}${hook}`, ['task.completed']);
+    const count = 300;
+    await server.db.kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < count; i += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, j) => recordEvent(trx, { projectId: p.projectId, type: 'task.completed', data: { conversation_id: `${i + j}`, agent_id: 'a', state: 'completed' } })));
+      }
+    });
+    // Both loops are woken: each claims what the other has not.
+    server.platform.events.signal.recorded();
+    second.platform.events.signal.recorded();
+    await waitFor('every delivery', () => receiver.at(hook).length >= count);
+    await new Promise((r) => setTimeout(r, 1500));
+    const ids = receiver.at(hook).map((r) => String(r.headers['webhook-id']));
+    assert.equal(ids.length, count, 'no attempt sent twice');
+    assert.equal(new Set(ids).size, count);
+    await second.close();
   });
 
   test('/metrics counts attempts by outcome', async () => {
