@@ -19,6 +19,8 @@ import { secretOwners, type Subscriptions } from './subscriptions.ts';
 const LEASE_SECONDS = 60;
 /** Attempts kept per delivery (the newest): manual retries could otherwise grow the row forever. */
 const MAX_RECORDED_ATTEMPTS = 100;
+/** Results recorded by one statement at most. */
+const MAX_RECORDED_TOGETHER = 64;
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed';
 /** How an attempt ended, for the metrics: delivered, failed with a retry scheduled, or failed for good. */
@@ -77,26 +79,61 @@ export function createDeliveries(deps: DeliveryDeps) {
     return finish(row, at, result!);
   }
 
-  async function finish(row: Claimed, at: Date, result: AttemptResult): Promise<DeliveryState> {
-    const recorded: Attempt = { at: at.toISOString(), status: result.status, ...(result.error ? { error: result.error } : {}) };
-    const attempts = sql`(CASE WHEN jsonb_array_length(attempts) >= ${MAX_RECORDED_ATTEMPTS} THEN attempts - 0 ELSE attempts END) || jsonb_build_array(${JSON.stringify(recorded)}::jsonb)`;
-    const counted = sql`attempt_count + CASE WHEN state = 'pending' THEN 1 ELSE 0 END`;
+  /**
+   * Results are recorded together: one UPDATE for every result that arrived while the previous one
+   * was being written (a lone result goes at once, alone), so a burst of attempts shares its
+   * statements and commits instead of paying one each.
+   */
+  const waiting: Array<{ row: Claimed; attempt: Attempt; delivered: boolean; done: (state: DeliveryState | undefined) => void; failed: (err: unknown) => void }> = [];
+  let writing = false;
+
+  async function write(): Promise<void> {
+    writing = true;
+    try {
+      while (waiting.length) {
+        const batch = waiting.splice(0, MAX_RECORDED_TOGETHER);
+        try {
+          const states = await record(batch);
+          for (const b of batch) b.done(states.get(b.row.id));
+        } catch (err) {
+          for (const b of batch) b.failed(err);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
+  /**
+   * A delivery no longer pending (a manual retry of one delivered or failed) keeps its state when the
+   * attempt fails; a pending one follows the schedule. Only the claim that sent an attempt records it.
+   */
+  async function record(batch: typeof waiting): Promise<Map<string, DeliveryState>> {
     const schedule = deps.retrySeconds;
-    // A delivery no longer pending (a manual retry of one delivered or failed) keeps its state when
-    // the attempt fails; a pending one follows the schedule.
-    const { rows } = result.delivered
-      ? await sql<{ state: DeliveryState }>`
-          UPDATE event_deliveries SET state = 'delivered', next_attempt_at = NULL, sending_until = NULL, attempt_count = ${counted}, attempts = ${attempts}
-           WHERE id = ${row.id} AND claim = ${row.claim} RETURNING state`.execute(db)
-      : await sql<{ state: DeliveryState }>`
-          UPDATE event_deliveries
-             SET state = CASE WHEN state <> 'pending' THEN state WHEN attempt_count + 1 > ${schedule.length}::int THEN 'failed' ELSE 'pending' END,
-                 next_attempt_at = CASE WHEN state <> 'pending' OR attempt_count + 1 > ${schedule.length}::int THEN NULL
-                                        ELSE now() + make_interval(secs => (${schedule}::int[])[attempt_count + 1]) END,
-                 sending_until = NULL, attempt_count = ${counted}, attempts = ${attempts}
-           WHERE id = ${row.id} AND claim = ${row.claim} RETURNING state`.execute(db);
-    // No row: the subscription was deleted meanwhile, or the lease lapsed and another process took over.
-    const state = rows[0]?.state ?? (result.delivered ? 'delivered' : 'pending');
+    const spent = sql`d.attempt_count + 1 > ${schedule.length}::int`;
+    const { rows } = await sql<{ id: string; state: DeliveryState }>`
+      UPDATE event_deliveries d
+         SET state = CASE WHEN r.delivered THEN 'delivered' WHEN d.state <> 'pending' THEN d.state WHEN ${spent} THEN 'failed' ELSE 'pending' END,
+             next_attempt_at = CASE WHEN r.delivered OR d.state <> 'pending' OR ${spent} THEN NULL
+                                    ELSE now() + make_interval(secs => (${schedule}::int[])[d.attempt_count + 1]) END,
+             sending_until = NULL,
+             attempt_count = d.attempt_count + CASE WHEN d.state = 'pending' THEN 1 ELSE 0 END,
+             attempts = (CASE WHEN jsonb_array_length(d.attempts) >= ${MAX_RECORDED_ATTEMPTS} THEN d.attempts - 0 ELSE d.attempts END) || jsonb_build_array(r.attempt)
+        FROM unnest(${batch.map((b) => b.row.id)}::uuid[], ${batch.map((b) => b.row.claim)}::int[], ${batch.map((b) => b.delivered)}::bool[], ${batch.map((b) => JSON.stringify(b.attempt))}::jsonb[])
+          AS r (id, claim, delivered, attempt)
+       WHERE d.id = r.id AND d.claim = r.claim
+      RETURNING d.id, d.state`.execute(db);
+    return new Map(rows.map((r) => [r.id, r.state]));
+  }
+
+  async function finish(row: Claimed, at: Date, result: AttemptResult): Promise<DeliveryState> {
+    const attempt: Attempt = { at: at.toISOString(), status: result.status, ...(result.error ? { error: result.error } : {}) };
+    const recorded = await new Promise<DeliveryState | undefined>((done, failed) => {
+      waiting.push({ row, attempt, delivered: result.delivered, done, failed });
+      if (!writing) void write();
+    });
+    // Nothing recorded: the subscription was deleted meanwhile, or the lease lapsed and another process took over.
+    const state = recorded ?? (result.delivered ? 'delivered' : 'pending');
     deps.counted(result.delivered ? 'delivered' : state === 'pending' ? 'retry_scheduled' : 'failed');
     return state;
   }
