@@ -100,9 +100,12 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     stopping = 'the jobs in progress';
     const work = (async () => {
       platform?.events.signal.handleLocally(undefined);
-      await Promise.all([dispatcherLoop?.stop(), deliveryLoop?.stop()]);
+      // Event attempts in flight end within their own 10 s, beside the jobs: one cut short by the stop
+      // is sent again by another process once its lease lapses (src/events/deliveries.ts).
+      const sending = deliveryLoop?.stop();
+      await dispatcherLoop?.stop();
       platform?.dispatcher.runLocally(undefined);
-      await Promise.all([localRunner?.stop(), worker?.stop()]);
+      await Promise.all([localRunner?.stop(), worker?.stop(), sending]);
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
