@@ -110,6 +110,8 @@ export interface Config {
    * (HANGAR_SCHEDULE_TEST_CLOCK; never in production).
    */
   schedules: { catchupSeconds: number; pollMs: number; testClock: { realMs: number; fakeMs: number; rate: number } | undefined };
+  /** Signed outbound events (src/events): seconds before each retry of a failed delivery (HANGAR_EVENT_RETRY_SECONDS). */
+  eventRetrySeconds: number[];
 }
 
 /** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
@@ -327,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       subagentMaxDepth: integer(env, 'HANGAR_SUBAGENT_MAX_DEPTH', 5, 1),
     },
     schedules: scheduleSettings(env),
+    eventRetrySeconds: retrySchedule(env, 'HANGAR_EVENT_RETRY_SECONDS', [5, 300, 1800, 7200, 18000, 36000]),
   };
 }
 
@@ -359,6 +362,18 @@ function scheduleTestClock(env: NodeJS.ProcessEnv): Config['schedules']['testClo
   const rate = parsed?.rate ?? 1;
   if (Number.isNaN(realMs) || Number.isNaN(fakeMs) || typeof rate !== 'number' || !(rate > 0)) throw bad();
   return { realMs, fakeMs, rate };
+}
+
+/** A retry schedule: comma-separated whole seconds (each 1 s to a week, at most 20 of them). */
+function retrySchedule(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  const values = parts.map(Number);
+  if (parts.length > 20 || values.some((v, i) => parts[i] === '' || !Number.isInteger(v) || v < 1 || v > 604_800)) {
+    throw new ConfigError(`${name} must be up to 20 comma-separated whole numbers of seconds, each from 1 to 604800 (a week), e.g. "5,300,1800"; got "${raw}"`);
+  }
+  return values;
 }
 
 function databaseWaits(env: NodeJS.ProcessEnv): Config['db'] {

@@ -22,6 +22,8 @@ export interface Metrics {
   principalCache: Counter<'result'>;
   /** /latest/mcp tools/call by what was called (tool, agent, step, api_call) and how it ended. */
   mcpCalls: Counter<'kind' | 'outcome'>;
+  /** Attempts of signed outbound events (src/events) by outcome: delivered, retry_scheduled, failed. */
+  eventDeliveries: Counter<'outcome'>;
 }
 
 export function createMetrics(pool: pg.Pool): Metrics {
@@ -89,6 +91,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers, aggregator: 'min' }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
     mcpCalls: new Counter({ name: 'hangar_mcp_tool_calls_total', help: 'MCP tools/call requests by kind (tool, agent, step, api_call) and outcome (ok, tool_error, invalid_arguments, cancelled, still_running, error).', labelNames: ['kind', 'outcome'], registers }),
+    eventDeliveries: new Counter({ name: 'hangar_event_deliveries_total', help: 'Attempts to deliver signed outbound events, by outcome: delivered (a 2xx answer), retry_scheduled (failed, another attempt scheduled), failed (failed with no attempt left, or a manual retry that failed).', labelNames: ['outcome'], registers }),
   };
 }
 

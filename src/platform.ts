@@ -23,6 +23,7 @@ import { createHookSecrets } from './triggers/hook-secrets.ts';
 import { createHookStats, type HookStats } from './triggers/hook-stats.ts';
 import { createHookMaintenance, type HookMaintenance } from './triggers/maintenance.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { createEvents, type Events } from './events/events.ts';
 import { createReceiver } from './triggers/receiver.ts';
 import { createReconciler } from './triggers/reconcile.ts';
 import { createRecovery } from './triggers/recovery.ts';
@@ -51,6 +52,8 @@ export interface Platform {
   hookStats: HookStats;
   hookMaintenance: HookMaintenance;
   metrics: Metrics;
+  /** Signed outbound events: subscriptions, the outbox's deliveries, the loop's signal (src/events). */
+  events: Events;
   /** How background work says a failure (src/db/faults.ts). */
   report: Report;
   schedules: Schedules;
@@ -80,7 +83,16 @@ export function createPlatform(config: Config, db: Db): Platform {
   limitToolSchemaCache(config.cacheLimits.toolSchemas);
   const studios = createStudios(db.kysely, { integrations, httpCall });
   const agents = createAgents(db.kysely, vault);
-  const loop = createLoop({ db: db.kysely, config, agents, studios, integrations, log });
+  const events = createEvents({
+    db: db.kysely,
+    pool: db.pool,
+    vault,
+    allowPrivateAddresses: config.allowPrivateAddresses,
+    retrySeconds: config.eventRetrySeconds,
+    counted: (outcome) => metrics.eventDeliveries.inc({ outcome }),
+    report,
+  });
+  const loop = createLoop({ db: db.kysely, config, agents, studios, integrations, log, eventsRecorded: () => events.signal.recorded() });
   const hookSecrets = createHookSecrets(db.kysely, vault, config.cacheLimits.hookSecrets);
   const deliverySignal = createDeliverySignal(db.pool, report);
   const hookStats = createHookStats(db.pool, report);
@@ -107,6 +119,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     hookStats,
     hookMaintenance,
     metrics,
+    events,
     report,
     schedules: createSchedules(db.kysely, scheduleClock),
     scheduler: createScheduler(db.kysely, { clock: scheduleClock, catchupSeconds: config.schedules.catchupSeconds, log }),

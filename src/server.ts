@@ -14,6 +14,7 @@ import { repairSealedIds } from './vault-repair.ts';
 import { stopShares, within } from './within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 import { startScheduler, type SchedulerLoop } from './schedules/scheduler.ts';
+import { startDeliveryLoop, type DeliveryLoop } from './events/delivery-loop.ts';
 
 export type Role = 'all' | 'server' | 'worker';
 
@@ -32,6 +33,10 @@ const LOCAL_BACKLOG = 256;
 /** Task-run batches in flight in this process, and task runs per batch. */
 const LOCAL_BATCHES = 4;
 const LOCAL_BATCH_SIZE = 32;
+/** Outbound event deliveries claimed per statement, attempts in flight per process, and the poll (retries coming due). */
+const EVENT_BATCH = 32;
+const EVENT_IN_FLIGHT = 64;
+const EVENT_POLL_MS = 1000;
 
 export interface Hangar {
   app: FastifyInstance | undefined;
@@ -67,6 +72,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   let dispatcherLoop: DispatcherLoop | undefined;
   let localRunner: LocalRunner | undefined;
   let scheduler: SchedulerLoop | undefined;
+  let deliveryLoop: DeliveryLoop | undefined;
   let platform: Platform | undefined;
   let metrics: { url: string; close(): Promise<void> } | undefined;
   /** Set when a stop cuts work short: what that work then reports (its connections ended) is expected. */
@@ -97,9 +103,13 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     const work = (async () => {
       // A scheduler pass in flight finishes (or fails) beside the rest; no new pass starts.
       const schedulerStopped = scheduler?.stop();
+      platform?.events.signal.handleLocally(undefined);
+      // Event attempts in flight end within their own 10 s, beside the jobs: one cut short by the stop
+      // is sent again by another process once its lease lapses (src/events/deliveries.ts).
+      const sending = deliveryLoop?.stop();
       await dispatcherLoop?.stop();
       platform?.dispatcher.runLocally(undefined);
-      await Promise.all([localRunner?.stop(), worker?.stop(), schedulerStopped]);
+      await Promise.all([localRunner?.stop(), worker?.stop(), schedulerStopped, sending]);
     })();
     if (!(await within(work, until(0.8)))) {
       cutting = true;
@@ -109,6 +119,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     // From here on, whatever still holds a connection (a job cut short, the queue's LISTEN client of a
     // stop that ran out of time) is being ended on purpose: what it reports about that is not news.
     cutting = true;
+    await step('event sender', platform?.events.close(), until(0.86));
     await step('counters', platform?.counters.close(), until(0.87));
     await step('principal cache', platform?.principals.close(), until(0.89));
     await step('notifications', platform?.notifications.close(), until(0.91));
@@ -156,6 +167,11 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         },
         report,
       }));
+    }
+    if (worker) {
+      // Signed outbound events go out from every process that runs jobs (src/events/README.md).
+      deliveryLoop = startDeliveryLoop(platform.notifications, platform.events.deliveries, { batchSize: EVENT_BATCH, maxInFlight: EVENT_IN_FLIGHT, pollMs: EVENT_POLL_MS, report: platform.report });
+      platform.events.signal.handleLocally(deliveryLoop.wake);
     }
     if (worker && options.dispatch !== false) {
       const report = platform.report;

@@ -14,6 +14,7 @@ import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Principal } from '../governance/principal.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS } from './tasks.ts';
+import { recordEvent } from '../events/outbox.ts';
 
 export const APPROVAL_EXPIRE_JOB = 'approval_expire';
 const expireJobKey = (id: string) => `${APPROVAL_EXPIRE_JOB}:${id}`;
@@ -31,13 +32,6 @@ export interface PendingApproval {
   params: Record<string, unknown>;
 }
 
-/**
- * Called in the transaction that puts a task into `pending-approval`, once the approval is stored:
- * the place where the outbound event `task.pending_approval` (issue 32 §4) is recorded, so the event
- * exists exactly when the pending approval does. Does nothing on its own.
- */
-export async function onPendingApproval(_trx: Transaction<Database>, _pending: PendingApproval & { project_id: string }): Promise<void> {}
-
 export interface ApprovalRequest {
   conversationId: string;
   projectId: string;
@@ -50,9 +44,15 @@ export interface ApprovalRequest {
   item: Record<string, unknown>;
 }
 
-/** Stores the request and the pending item, puts the task in `pending-approval` and schedules the expiry: one transaction. */
-export async function requestApproval(db: Kysely<Database>, config: Config, request: ApprovalRequest): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Stores the request and the pending item, puts the task in `pending-approval`, schedules the expiry
+ * and records the outbound event `task.pending_approval`: one transaction, so the event exists exactly
+ * when the pending approval does. `eventsRecorded` is told after the commit when any subscription
+ * wanted the event (it wakes the delivery loop).
+ */
+export async function requestApproval(db: Kysely<Database>, config: Config, request: ApprovalRequest, eventsRecorded?: () => void): Promise<string> {
+  let events = 0;
+  const id = await db.transaction().execute(async (trx) => {
     const { id: actionRequestId } = (await sql<{ id: string }>`SELECT gen_random_uuid() AS id`.execute(trx)).rows[0];
     const message = await trx
       .insertInto('task_messages')
@@ -79,9 +79,12 @@ export async function requestApproval(db: Kysely<Database>, config: Config, requ
       .execute();
     await enqueue(trx, APPROVAL_EXPIRE_JOB, { action_request_id: actionRequestId }, { runAt: expiresAt, jobKey: expireJobKey(actionRequestId), maxAttempts: 25 });
     await trx.updateTable('tasks').set({ state: 'pending-approval', updated_at: new Date() }).where('conversation_id', '=', request.conversationId).execute();
-    await onPendingApproval(trx, { project_id: request.projectId, conversation_id: request.conversationId, agent_id: request.agentId, action_request_id: actionRequestId, action: request.action, params: request.params });
+    const data: PendingApproval = { conversation_id: request.conversationId, agent_id: request.agentId, action_request_id: actionRequestId, action: request.action, params: request.params };
+    events = await recordEvent(trx, { projectId: request.projectId, type: 'task.pending_approval', data: { ...data } });
     return actionRequestId;
   });
+  if (events) eventsRecorded?.();
+  return id;
 }
 
 export interface DecisionInput {

@@ -15,6 +15,7 @@ import { checkTarget, guardedAgent } from '../tools/ssrf.ts';
 import type { Studios } from '../tools/studios.ts';
 import { render } from '../tools/templating.ts';
 import { parseBoundedJson } from '../json-limits.ts';
+import { taskEndEvents } from '../events/outbox.ts';
 import { agentNotFound, shape, SUBAGENT_PARAMS, type AgentRow, type Agents } from './agents.ts';
 import { requestApproval } from './approvals.ts';
 import { isMcpAction, isSubagentAction, type Action, type Agent, type McpAction, type SubagentAction } from './definition.ts';
@@ -29,6 +30,8 @@ export interface LoopDeps {
   studios: Studios;
   integrations: Integrations;
   log: (line: string) => void;
+  /** Told after a statement recorded events (task.completed, task.failed): the delivery loop sends them. */
+  eventsRecorded?: () => void;
 }
 
 interface ActionResult {
@@ -378,7 +381,7 @@ export function createLoop(deps: LoopDeps) {
           toolTitle: call.tool?.title ?? call.name,
           params: call.params,
           item: { ...callContent(call), output: null, errors: [] },
-        }),
+        }, deps.eventsRecorded),
       );
       return PAUSED;
     }
@@ -527,11 +530,11 @@ export function createLoop(deps: LoopDeps) {
           FROM picked p
          WHERE k.conversation_id = ANY(${conversationIds}::uuid[]) AND k.conversation_id = p.conversation_id
            AND k.state IN ('starting-up', 'waiting-for-capacity', 'running')
-        RETURNING k.conversation_id, k.project_id, k.agent_id, k.run_as, p.idle
+        RETURNING k.conversation_id, k.project_id, k.agent_id, k.run_as, k.state, p.idle
       ), reply AS (
         INSERT INTO task_messages (conversation_id, kind, role, content)
         SELECT conversation_id, 'message', 'assistant', jsonb_build_object('content', ${NOTHING_TO_RUN}::text) FROM t WHERE idle
-      )
+      ), ${taskEndEvents('ended_events', 't', sql<boolean>`t.idle`)}
       SELECT t.conversation_id, t.project_id, t.agent_id, t.run_as, ${agentColumns}
         FROM t LEFT JOIN agents a ON a.id = t.agent_id AND a.project_id = t.project_id
        WHERE NOT t.idle`;
@@ -573,11 +576,34 @@ export function createLoop(deps: LoopDeps) {
     }
     await persist(conversationId, () =>
       db.transaction().execute(async (trx) => {
-        await trx.updateTable('tasks').set({ state, error, finished_at: new Date(), updated_at: new Date() }).where('conversation_id', '=', conversationId).execute();
+        const ended = await endStatement(conversationId, state, error).execute(trx);
         // A sub-agent's task: its parent's item gets the outcome and the parent goes on.
         await reportToParent(trx, conversationId, state);
+        return ended;
       }),
-    );
+    ).then((ended) => {
+      if (ended.rows[0]?.events) deps.eventsRecorded?.();
+    });
+  }
+
+  /**
+   * The task's end and its event (task.completed, task.failed) for the project's subscriptions, in one
+   * statement: they commit together, and a project with no subscription pays one index probe. The
+   * event is recorded only when the state changes, so this statement retried after its commit's reply
+   * was lost (the database away) records nothing twice.
+   */
+  function endStatement(conversationId: string, state: TaskState, error: string | null): RawBuilder<{ events: number }> {
+    const now = new Date();
+    return sql<{ events: number }>`
+      WITH was AS (
+        SELECT conversation_id, state FROM tasks WHERE conversation_id = ${conversationId}::uuid FOR UPDATE
+      ), ended AS (
+        UPDATE tasks k SET state = ${state}, error = ${error}, finished_at = ${now}, updated_at = ${now}
+          FROM was
+         WHERE k.conversation_id = was.conversation_id
+        RETURNING k.conversation_id, k.project_id, k.agent_id, k.state, was.state AS was
+      ), ${taskEndEvents('ended_events', 'ended', sql<boolean>`ended.was IS DISTINCT FROM ended.state`)}
+      SELECT count(*)::int AS events FROM ended_events`;
   }
 
   /**

@@ -341,6 +341,32 @@ export interface Database {
     created_by: string;
     created_at: CreatedAt;
   };
+  /** Signed outbound events (migration 026, src/events). */
+  event_subscriptions: {
+    id: Generated<string>;
+    project_id: string;
+    url: string;
+    events: string[];
+    description: string | null;
+    secret_key_id: string;
+    secret: Buffer;
+    created_by: string;
+    created_at: CreatedAt;
+    rotated_at: Date | null;
+  };
+  event_deliveries: {
+    id: Generated<string>;
+    subscription_id: string;
+    event: string;
+    data: Json<unknown>;
+    created_at: CreatedAt;
+    state: Generated<'pending' | 'delivered' | 'failed'>;
+    attempt_count: Generated<number>;
+    claim: Generated<number>;
+    next_attempt_at: Generated<Date | null>;
+    sending_until: Date | null;
+    attempts: ColumnType<Array<{ at: string; status: number | null; error?: string }>, string | undefined, string>;
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ import { notAvailableRoutes } from './routes/not-available.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { mcpOAuthRoutes } from './routes/mcp-oauth.ts';
+import { eventRoutes } from './routes/events.ts';
 import { mcpTokenVerifier } from '../mcp/oauth/verify.ts';
 import { registerDashboard } from './dashboard.ts';
 import { createAjv } from '../validation.ts';
@@ -170,6 +171,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   agentRoutes(app, platform);
   scheduleRoutes(app, platform.schedules);
   await webhookRoutes(app, platform);
+  eventRoutes(app, platform.events);
   await mcpOAuthRoutes(app, db, config, platform.counters);
   mcpRoutes(app, platform, rateLimit, { oauthVerifier: mcpTokenVerifier(db.pool, config), authFailures });
   notAvailableRoutes(app);

@@ -4,6 +4,7 @@
 // after a crash) is skipped by ON CONFLICT and creates no task, without failing its neighbours.
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
+import { taskEndEvents } from '../events/outbox.ts';
 import type { LockedJob } from '../jobs/local-runner.ts';
 
 export interface NewActivation {
@@ -108,7 +109,7 @@ export function insertActivations(activations: NewActivation[], locked?: LockedR
               SELECT conversation_id, 1, 'assistant', jsonb_build_object('content', ${start?.reply ?? ''}::text), NULL
                 FROM task WHERE state = 'completed') AS m
        ORDER BY conversation_id, turn
-    )${
+    )${start ? sql`, ${taskEndEvents('task_events', 'task', sql<boolean>`task.state = 'completed'`)}` : sql``}${
       locked
         ? sql`, job AS (
       -- The queue's own table (graphile-worker 0.16.6, pinned, as the local runner expects): attempts 1 as if get_job had taken it.
