@@ -440,6 +440,29 @@ describe('deliveries', () => {
     assert.equal(receiver.at(hook).length, 1, 'the rolled-back one never went');
   });
 
+  test('task.pending_approval for a real action that asks, then task.completed once a person approves it', async () => {
+    const p = await newProject(server);
+    const hook = path('ok');
+    const made = await subscribe(p, `${receiver.url}${hook}`, ['task.pending_approval', 'task.completed']);
+    const tool = await p.post('/latest/studios/create', { title: 'Call', transformations: { steps: [{ name: 'call', transformation: 'api_call', params: { url: `${receiver.url}/tool` } }] } });
+    assert.equal(tool.status, 200, JSON.stringify(tool.body));
+    const agent = await p.post('/latest/agents/upsert', { name: 'Asks first', actions: [{ studio_id: tool.body.studio_id, action_behaviour: 'always-ask' }] });
+    assert.equal(agent.status, 200, JSON.stringify(agent.body));
+    const agentId = agent.body.agent_id;
+    const id = await runTask(p, agentId);
+    const asked = verified(await waitFor('the pending_approval event', () => receiver.at(hook)[0]), made.secret);
+    assert.equal(asked.type, 'task.pending_approval');
+    const pending = (await p.post('/latest/approvals/list', {})).body.results;
+    assert.equal(pending.length, 1);
+    assert.deepEqual(asked.data, { conversation_id: id, agent_id: agentId, action_request_id: pending[0].action_request_id, action: pending[0].action, params: pending[0].params });
+    assert.equal(receiver.at(hook).length, 1, 'nothing else yet: the task waits');
+    const decided = await p.post('/latest/agents/trigger', { agent_id: agentId, conversation_id: id, message: { role: 'action-confirm', action: pending[0].action, action_request_id: pending[0].action_request_id } });
+    assert.equal(decided.status, 200, JSON.stringify(decided.body));
+    const ended = verified(await waitFor('the completed event', () => receiver.at(hook)[1]), made.secret);
+    assert.deepEqual({ type: ended.type, data: ended.data }, { type: 'task.completed', data: { conversation_id: id, agent_id: agentId, state: 'completed' } });
+    assert.notEqual(receiver.at(hook)[0].headers['webhook-id'], receiver.at(hook)[1].headers['webhook-id']);
+  });
+
   test('two processes on one database: each delivery is sent once', async () => {
     const second = await startServer(server.databaseUrl, { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_EVENT_RETRY_SECONDS: '1,1,1' });
     const p = await newProject(server);
