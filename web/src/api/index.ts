@@ -52,8 +52,11 @@ export async function me(projectId?: string): Promise<Me> {
 }
 export const login = (email: string, password: string) => ok(account.POST('/latest/auth/login', { body: { email, password } }));
 export const logout = () => ok(account.POST('/latest/auth/logout'));
-export const acceptInvite = (invite_code: string, password: string, name?: string) =>
-  ok(account.POST('/latest/auth/invite/accept', { body: { invite_code, password, ...(name ? { name } : {}) } }));
+/** Accepts as `email`, the invite's own address (the API refuses any other). */
+export const acceptInvite = (invite_code: string, email: string, password: string, name?: string) =>
+  ok(account.POST('/latest/auth/invite/accept', { body: { invite_code, email, password, ...(name ? { name } : {}) } }));
+export type InviteInfo = Answer<'/latest/auth/invite/lookup', 'post'>;
+export const lookupInvite = (invite_code: string): Promise<InviteInfo> => ok(account.POST('/latest/auth/invite/lookup', { body: { invite_code } }));
 
 export interface Project {
   projectId: string;
@@ -254,10 +257,18 @@ export interface RunError {
   step: string;
   message: string;
 }
+export interface RunWarning {
+  step: string;
+  input?: string;
+  reference: string;
+  message: string;
+}
 export interface RunResult {
   status: string;
   output: unknown;
   errors: RunError[];
+  /** References that resolved to nothing while the run went on. */
+  warnings: RunWarning[];
   credits: number;
   steps: Record<string, unknown>;
   executionTime?: number;
@@ -265,11 +276,17 @@ export interface RunResult {
 type Run = Answer<'/latest/studios/{studio_id}/trigger', 'post'>;
 const errorsOf = (errors: Run['errors']): RunError[] => errors.map((e) => ({ step: e.step_name, message: e.body || e.message }));
 const creditsOf = (credits: Run['credits_used']) => credits.reduce((n, c) => n + c.credits, 0);
-/** The chain client's run (`/trigger` with `return_state`): the only form that answers each step's output. */
-export async function runTool(studioId: string, params: Record<string, unknown>): Promise<RunResult> {
-  const r = await ok(api.POST('/latest/studios/{studio_id}/trigger', { ...path({ studio_id: studioId }), body: { params, return_state: true } }));
+/**
+ * The chain client's run (`/trigger` with `return_state`): the only form that answers each step's
+ * output. With `draft`, that configuration runs instead of the saved one (`studio_override`, an
+ * editor's right): what is on the screen, unsaved changes included.
+ */
+export async function runTool(studioId: string, params: Record<string, unknown>, draft?: ToolInput): Promise<RunResult> {
+  const r = await ok(
+    api.POST('/latest/studios/{studio_id}/trigger', { ...path({ studio_id: studioId }), body: { params, return_state: true, ...(draft ? { studio_override: draft as unknown as Record<string, unknown> } : {}) } }),
+  );
   const steps = Object.fromEntries(Object.entries(r.state?.steps ?? {}).map(([name, s]) => [name, s.output]));
-  return { status: r.status, output: r.output, errors: errorsOf(r.errors), credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
+  return { status: r.status, output: r.output, errors: errorsOf(r.errors), warnings: r.warnings, credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
 }
 export async function runToolAsync(studioId: string, params: Record<string, unknown>): Promise<string> {
   return (await ok(api.POST('/latest/studios/{studio_id}/trigger_async', { ...path({ studio_id: studioId }), body: { params } }))).job_id;
@@ -288,12 +305,12 @@ export async function pollTool(studioId: string, jobId: string): Promise<AsyncPr
   const r = await ok(api.GET('/latest/studios/{studio_id}/async_poll/{job_id}', path({ studio_id: studioId, job_id: jobId })));
   if (r.type === 'inprogress') return { done: false, failed: false };
   // Here `credits_used` is the run's total (a number), not /trigger's list of entries.
-  const out = (r.updates[0]?.output ?? {}) as { output?: unknown; credits_used?: number; executionTime?: number; errors?: Run['errors'] };
+  const out = (r.updates[0]?.output ?? {}) as { output?: unknown; credits_used?: number; executionTime?: number; errors?: Run['errors']; warnings?: RunWarning[] };
   const failed = r.type === 'failed';
   return {
     done: true,
     failed,
-    result: { status: r.type, output: out.output, errors: errorsOf(out.errors ?? []), credits: out.credits_used ?? 0, steps: {}, executionTime: out.executionTime },
+    result: { status: r.type, output: out.output, errors: errorsOf(out.errors ?? []), warnings: out.warnings ?? [], credits: out.credits_used ?? 0, steps: {}, executionTime: out.executionTime },
   };
 }
 

@@ -4,7 +4,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { auditExportUrl, auditPage, type AuditFilters, type AuditRecord } from '../../api/index.ts';
-import { Button, Empty, ErrorNote, Field, Loading, when } from '../../ui.tsx';
+import { Button, Email, Empty, ErrorNote, Field, Loading, when } from '../../ui.tsx';
 
 /** Actions Hangar records, offered as suggestions (the field takes any action). */
 const KNOWN_ACTIONS = [
@@ -180,14 +180,14 @@ export function Audit({ organizationId }: { organizationId: string }) {
                   </td>
                   <td>
                     <FilterLink onClick={() => only({ actor: r.actor.id })} label={`Show only changes by ${r.actor.email ?? r.actor.id}`}>
-                      {r.actor.email ?? r.actor.id}
+                      {r.actor.email ? <Email address={r.actor.email} /> : r.actor.id}
                     </FilterLink>
                     <div className="small muted">{ACTOR_KINDS[r.actor.type]}</div>
                   </td>
                   <td>
                     <strong className="mono">{r.action}</strong>{' '}
                     <FilterLink onClick={() => only({ target: r.target.id })} label={`Show only changes to ${r.target.type} ${r.target.id}`}>
-                      {r.target.type} {r.target.id}
+                      {r.target.type} {r.target.id.includes('@') ? <Email address={r.target.id} /> : r.target.id}
                     </FilterLink>
                     {r.details !== undefined ? <div className="small muted">{describe(r.details)}</div> : null}
                   </td>
