@@ -54,7 +54,7 @@ function Accept({ code, invite }: { code: string; invite: api.InviteInfo }) {
   return (
     <>
       <p>
-        {invite.invited_by ? <>{invite.invited_by} invited you</> : <>You are invited</>} to a project as {invite.role === 'admin' ? 'an' : 'a'} {invite.role}.
+        {invite.invited_by ? <>{invite.invited_by} invited you</> : <>You are invited</>} to a project as {invite.role === 'viewer' ? 'a' : 'an'} {invite.role}.
       </p>
       <dl className="facts" aria-label="The invite">
         <dt>Organization</dt>
