@@ -214,7 +214,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Role', { exact: true }).selectOption(r);
     await button(page, 'Invite').click();
-    const status = page.getByRole('status').filter({ hasText: `Invite sent to ${email}` });
+    const status = page.getByRole('status').filter({ hasText: `Invite created for ${email}` });
     await status.waitFor();
     return (await status.locator('code').textContent())!.split('/invite/')[1];
   };
@@ -227,7 +227,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
   await dialog(page).getByText('will be deleted and a new one created as admin').waitFor();
   await dialog(page).getByRole('button', { name: 'Delete and re-invite' }).click();
   await dialog(page).waitFor({ state: 'detached' });
-  await page.getByText('Invite sent to pending@acme.example').waitFor();
+  await page.getByText('Invite created for pending@acme.example').waitFor();
   const invites = await call(server, 'POST', '/latest/auth/invite/list', { authorization: `Bearer ${projectId}:${org.api_key}`, body: {} });
   const pending = invites.body.results.find((i: any) => i.email === 'pending@acme.example');
   assert.notEqual(pending.invite_code ?? pending._id, pendingCode);
@@ -247,11 +247,12 @@ test('members: invite with a role, the invite link creates the account, a pendin
   viewerConsole = watchConsole(viewerCtx, base);
   await viewer.goto(`/invite/${viewerCode}`);
   await heading(viewer, 'Join a Hangar project').waitFor();
+  // The invited address is shown, not asked for.
+  assert.equal(await viewer.getByLabel('Email').inputValue(), 'viewer@acme.example');
   await assertAccessible(viewer, 'invite');
   await assertFitsPhone(viewer, 'invite');
-  await viewer.getByLabel('Your email (the invited address)').fill('viewer@acme.example');
   await viewer.getByLabel('Your name').fill('Vera Viewer');
-  await viewer.getByLabel('Password').fill('viewer password');
+  await viewer.getByLabel('Choose a password').fill('viewer password');
   await button(viewer, 'Accept invite').click();
   await viewer.waitForURL(`**/p/${projectId}/agents`);
   await viewer.locator('header.top').getByText('viewer@acme.example').waitFor();
