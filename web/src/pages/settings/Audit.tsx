@@ -76,12 +76,19 @@ function filtersOf(d: Draft): AuditFilters {
 
 const ACTOR_KINDS: Record<AuditRecord['actor']['type'], string> = { user: 'person', key: 'API key', scim_token: 'SCIM token', system: 'Hangar' };
 
-function describe(details: unknown): string {
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A record's details as "key: value" pairs; emails among them wrap between their parts only. */
+function describe(details: unknown): ReactNode {
   if (!details || typeof details !== 'object') return '';
   return Object.entries(details as Record<string, unknown>)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+    .map(([k, v], i) => (
+      <span key={k}>
+        {i > 0 ? ' · ' : ''}
+        {k}: {typeof v === 'string' && LOOKS_LIKE_EMAIL.test(v) ? <Email address={v} /> : typeof v === 'string' ? v : JSON.stringify(v)}
+      </span>
+    ));
 }
 
 /** An id in a row that filters the trail by itself; long ids wrap (a Button never does). */
@@ -176,7 +183,9 @@ export function Audit({ organizationId }: { organizationId: string }) {
               {records.map((r) => (
                 <tr key={r.audit_id}>
                   <td>
-                    <time dateTime={r.time}>{when(r.time)}</time>
+                    <time className="nowrap-words" dateTime={r.time}>
+                      {when(r.time)}
+                    </time>
                   </td>
                   <td>
                     <FilterLink onClick={() => only({ actor: r.actor.id })} label={`Show only changes by ${r.actor.email ?? r.actor.id}`}>
