@@ -12905,7 +12905,11 @@ export interface operations {
                             state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
                             trigger_id?: string;
                             trigger_type?: string;
+                            /** @description What the task is about: the first line of its first message (a trigger's: the event's summary), at most 200 characters; empty before the first message is stored. */
+                            title: string;
                             created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
                         }[];
                         next_cursor?: string;
                     };

@@ -475,7 +475,7 @@ test('agents: create with a tool action, chat with the task arriving without a r
   await assertFitsPhone(page, 'agent-chat');
 
   await page.getByRole('link', { name: 'Tasks' }).click();
-  await page.getByRole('row', { name: /completed/ }).first().waitFor();
+  await page.getByRole('row', { name: /Completed/ }).first().waitFor();
   await assertAccessible(page, 'tasks');
   await assertFitsPhone(page, 'agent-tasks');
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -545,6 +545,22 @@ test('triggers: all 26 types by category with their "fires when", add with a con
   await assertAccessible(page, 'triggers');
   await screenshot(page, 'triggers');
   await assertFitsPhone(page, 'triggers');
+
+  // The activation's task shows the event as its own card, not its JSON as a message of "You".
+  await item.getByRole('row', { name: /New issue/ }).getByRole('link', { name: /Open task/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  const event = log.locator('.msg.event');
+  await event.getByText('Code host:').waitFor();
+  await event.getByText('Issue #7 "Broken link" was opened in ada/notes.').waitFor();
+  assert.equal(await log.locator('.msg.user').count(), 0, 'no "You" message holding the payload');
+  assert.doesNotMatch(await log.evaluate((el) => (el as HTMLElement).innerText), /"payload"/, 'the payload is folded away');
+  await event.getByText('Show payload').click();
+  await event.getByRole('region', { name: 'Event payload' }).waitFor();
+  await assertAccessible(page, 'a triggered task');
+  await screenshot(page, 'task-event');
+  await assertFitsPhone(page, 'task-event');
+  await page.getByRole('link', { name: 'Triggers' }).click();
+  await item.getByText('New issue').waitFor();
 
   await item.getByRole('button', { name: 'Pause' }).click();
   await item.getByText('paused', { exact: true }).waitFor();

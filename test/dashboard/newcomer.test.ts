@@ -330,3 +330,58 @@ test('a tool: Run uses the draft, "Unsaved changes" shows, leaving asks; an empt
   await page.waitForURL('**/agents');
   assert.doesNotMatch(asked, /asked again/);
 });
+
+test('task view: a failure told once in words (raw detail folded), states as people say them, Enter sends and Shift+Enter breaks the line; the Tasks tab with title, duration and state, filtered', async () => {
+  // No model on this server: the agent runs its one action in order, and it fails (no url given).
+  const tool = await call(server, 'POST', '/latest/studios/create', {
+    authorization: admin(),
+    body: { title: 'Post a note', transformations: { steps: [{ name: 'hook', transformation: 'api_call', params: { url: '{{params.url}}', method: 'POST' } }] } },
+  });
+  const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: admin(), body: { name: 'Note taker', actions: [{ studio_id: tool.body.studio_id }] } });
+  assert.equal(agent.status, 200, JSON.stringify(agent.body));
+  const agentId = agent.body.agent_id;
+  await page.goto(`/p/${projectId}/agents/${agentId}`);
+  const box = page.getByLabel('Message', { exact: true });
+  await page.getByText('Enter sends; Shift+Enter starts a new line.').waitFor();
+  await box.fill('Please take a note');
+  await box.press('Enter');
+  await page.waitForURL(/\?task=/);
+  const log = page.getByRole('log', { name: 'Messages' });
+  const failure = log.locator('.msg.error');
+  await failure.waitFor({ timeout: 15_000 });
+  await page.locator('.chat-head').getByText('Failed', { exact: true }).waitFor();
+  assert.equal(await failure.count(), 1, 'the failure is told once');
+  assert.match((await failure.locator('p').textContent())!, /^Post a note failed: Step "hook" \(api_call\) failed: its required input "url" reads \{\{params\.url\}\}/);
+  const visible = await log.evaluate((el) => (el as HTMLElement).innerText);
+  assert.doesNotMatch(visible, /tool_0|\[\{|unrecoverable/, 'no raw JSON, function name or API state on show');
+  await failure.getByText('Show details').click();
+  await failure.getByText(/Action tool_0 failed: \[/).waitFor();
+  await assertAccessible(page, 'chat with a failure');
+  await screenshot(page, 'task-failed');
+  await assertFitsPhone(page, 'task-failed');
+
+  // Shift+Enter starts a new line; Enter sends both lines.
+  await box.fill('line one');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('line two');
+  assert.equal(await box.inputValue(), 'line one\nline two');
+  assert.equal(await log.locator('.msg.user').count(), 1, 'nothing sent yet');
+  await box.press('Enter');
+  await log.locator('.msg.user').nth(1).waitFor();
+  assert.equal(await log.locator('.msg.user').nth(1).locator('p').textContent(), 'line one\nline two');
+  assert.equal(await box.inputValue(), '');
+
+  // The Tasks tab: title, duration, state; filtered by state.
+  await page.getByRole('link', { name: 'Tasks' }).click();
+  const row = page.getByRole('row', { name: /Please take a note/ });
+  await row.waitFor();
+  await row.getByText('Failed', { exact: true }).waitFor();
+  assert.match((await row.locator('td').nth(2).textContent())!, /^\d+ (ms|s)$/);
+  await page.getByLabel('Show tasks').selectOption({ label: 'Completed' });
+  await page.getByText('No task in this state.').waitFor();
+  await page.getByLabel('Show tasks').selectOption({ label: 'Failed' });
+  await row.waitFor();
+  await assertAccessible(page, 'tasks tab');
+  await screenshot(page, 'agent-tasks');
+  await assertFitsPhone(page, 'agent-tasks');
+});

@@ -378,19 +378,48 @@ const STATES: Record<TaskState, 'running' | 'failed' | 'done'> = {
   unrecoverable: 'failed',
   'errored-pending-approval': 'failed',
 };
-export function stateLabel(state: TaskState): { text: string; running: boolean; failed: boolean } {
-  return { text: state, running: STATES[state] === 'running', failed: STATES[state] === 'failed' };
+/** The states as people say them (the API keeps its own values). */
+const STATE_WORDS: Record<TaskState, string> = {
+  idle: 'Idle',
+  'starting-up': 'Starting',
+  'waiting-for-capacity': 'Waiting to start',
+  running: 'Running',
+  'pending-approval': 'Waiting for approval',
+  escalated: 'Escalated',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  'timed-out': 'Timed out',
+  unrecoverable: 'Failed',
+  'errored-pending-approval': 'Failed',
+};
+export type StateGroup = 'running' | 'failed' | 'done';
+export function stateLabel(state: TaskState): { text: string; running: boolean; failed: boolean; group: StateGroup } {
+  return { text: STATE_WORDS[state], running: STATES[state] === 'running', failed: STATES[state] === 'failed', group: STATES[state] };
 }
 export interface TaskRow {
   conversationId: string;
   state: TaskState;
   triggerId?: string;
   triggerType?: string;
+  /** The first line of its first message (a trigger's: the event's summary). */
+  title: string;
   createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 export async function tasks(agentId: string, triggerId?: string): Promise<TaskRow[]> {
   const r = await ok(api.POST('/latest/agents/{agent_id}/tasks/list', { ...path({ agent_id: agentId }), body: { page_size: 100, ...(triggerId ? { trigger_id: triggerId } : {}) } }));
-  return r.results.map((t) => ({ conversationId: t.conversation_id, state: t.state, triggerId: t.trigger_id, triggerType: t.trigger_type, createdAt: t.created_at }));
+  return r.results.map((t) => ({
+    conversationId: t.conversation_id,
+    state: t.state,
+    triggerId: t.trigger_id,
+    triggerType: t.trigger_type,
+    title: t.title,
+    createdAt: t.created_at,
+    startedAt: t.started_at,
+    finishedAt: t.finished_at,
+  }));
 }
 export const sendMessage = (agentId: string, content: string, conversationId?: string) =>
   ok(api.POST('/latest/agents/trigger', { body: { agent_id: agentId, message: { role: 'user', content }, ...(conversationId ? { conversation_id: conversationId } : {}) } }));
@@ -399,10 +428,17 @@ export async function taskState(agentId: string, conversationId: string): Promis
   return { state: r.state, error: r.error ?? '' };
 }
 
+/** The event that started a task, as its trigger wrote it: a summary line, then the JSON. */
+export interface TaskEvent {
+  summary: string;
+  triggerType: string;
+  payload: unknown;
+}
 export interface TaskItem {
   id: string;
-  kind: 'user' | 'agent' | 'tool' | 'error';
+  kind: 'user' | 'agent' | 'tool' | 'error' | 'event';
   text: string;
+  event?: TaskEvent;
   tool?: string;
   toolState?: string;
   params?: unknown;
@@ -414,13 +450,26 @@ const viewTask = (agentId: string, conversationId: string) =>
   ok(api.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { ...path({ agent_id: agentId, conversation_id: conversationId }), body: PAGE }));
 // As openapi-fetch hands it over (it leaves out fields typed only `null`).
 type Item = Awaited<ReturnType<typeof viewTask>>['results'][number];
+/** A trigger's message (src/triggers/dispatch.ts): "<summary>\n\n{trigger_type, event, action, delivery_id, payload}". */
+function eventOf(text: string): TaskEvent | undefined {
+  const cut = text.indexOf('\n\n');
+  if (cut < 0) return undefined;
+  try {
+    const body = JSON.parse(text.slice(cut + 2)) as { trigger_type?: unknown; payload?: unknown };
+    return { summary: text.slice(0, cut), triggerType: typeof body.trigger_type === 'string' ? body.trigger_type : '', payload: body };
+  } catch {
+    return undefined;
+  }
+}
 /** An item by its content's type: each type's fields are declared in the schema. */
 function itemOf(i: Item): TaskItem {
   const c = i.content;
   const base = { id: i.item_id, at: i.insert_date_, errors: [] as string[], text: '' };
   switch (c.type) {
-    case 'user-message':
-      return { ...base, kind: 'user', text: c.text };
+    case 'user-message': {
+      const event = c.is_trigger_message ? eventOf(c.text) : undefined;
+      return event ? { ...base, kind: 'event', text: event.summary, event } : { ...base, kind: 'user', text: c.text };
+    }
     case 'agent-message':
       return { ...base, kind: 'agent', text: c.text };
     case 'agent-error':
