@@ -113,12 +113,16 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   // The header: organization, region, the signed-in user.
   const header = page.locator('header.top');
   await header.getByText(ADMIN).waitFor();
+  // Organization, region and Sign out sit in the account menu, opened from the button with the email.
+  await header.getByRole('button', { name: /^Account: / }).click();
   assert.match(await header.textContent() ?? '', /Region:?US/);
   // The organization by its name, not its id.
   const orgName = (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` })).body.organization_name;
   assert.ok(orgName);
   await header.locator('dd', { hasText: orgName }).waitFor();
   assert.doesNotMatch(await header.textContent() ?? '', new RegExp(org.organization_id.slice(0, 8)));
+  await page.keyboard.press('Escape');
+  await header.locator('dd', { hasText: orgName }).waitFor({ state: 'detached' });
 
   // A slow network: the Create button is disabled while the call is in flight, so a double click creates one project.
   await page.route('**/latest/projects/create', async (route) => {
@@ -641,6 +645,7 @@ test('delete: a tool and an agent, each after a confirmation; sign-out', async (
   await page.getByText('No tools yet.').waitFor();
   assert.equal((await call(server, 'GET', `/latest/studios/${toolId}/get`, { authorization: `Bearer ${projectId}:${org.api_key}` })).status, 404);
 
+  await page.locator('header.top').getByRole('button', { name: /^Account: / }).click();
   await button(page, 'Sign out').click();
   await page.waitForURL('**/sign-in');
   await page.goto(`/p/${projectId}/agents`);

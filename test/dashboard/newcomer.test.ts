@@ -385,3 +385,70 @@ test('task view: a failure told once in words (raw detail folded), states as peo
   await screenshot(page, 'agent-tasks');
   await assertFitsPhone(page, 'agent-tasks');
 });
+
+test('header and first run: one row at 1280 px and short on a phone, an account menu; a project-less first run creates its project in the page, then a checklist; organization settings lead back to the project', async () => {
+  const firstOrg = await bootstrap(server, 'first.run@newcomer.example', 'first run password');
+  assert.ok(firstOrg.organization_id);
+  const c = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  c.setDefaultTimeout(15_000);
+  const w = watchConsole(c, base);
+  try {
+    const p = await c.newPage();
+    await p.goto('/sign-in');
+    await p.getByLabel('Email').fill('first.run@newcomer.example');
+    await p.getByLabel('Password').fill('first run password');
+    await button(p, 'Sign in').click();
+    await p.getByRole('heading', { name: 'Create your first project' }).waitFor();
+    await p.getByText('You are not in any project yet.').waitFor();
+    await assertAccessible(p, 'first run');
+    await screenshot(p, 'first-run');
+    await assertFitsPhone(p, 'first-run');
+    await p.getByLabel('Project name').fill('First project');
+    await button(p, 'Create project').click();
+    await p.waitForURL('**/agents');
+    const projectOfFirst = decodeURIComponent(new URL(p.url()).pathname.split('/')[2]);
+
+    // The checklist, in order, each step a link until it is done.
+    const checklist = p.getByRole('region', { name: 'Get started' });
+    await checklist.waitFor();
+    assert.deepEqual(await checklist.getByRole('listitem').allTextContents(), ['Connect an integration', 'Create a tool', 'Create an agent']);
+    await checklist.getByRole('link', { name: 'Create a tool' }).waitFor();
+    const key = await call(server, 'POST', `/latest/auth/users/${firstOrg.user_id}/keys/create`, { authorization: `Bearer :${firstOrg.api_key}`, body: {} });
+    const auth = bearer(projectOfFirst, key.body.api_key ?? firstOrg.api_key);
+    await call(server, 'POST', '/latest/studios/create', { authorization: auth, body: { title: 'T', transformations: { steps: [{ name: 's', transformation: 'api_call', params: { url: 'https://example.com/' } }] } } });
+    await p.reload();
+    await checklist.getByText('Create a tool (done)').waitFor();
+    assert.equal(await checklist.getByRole('link', { name: 'Create a tool' }).count(), 0);
+    await checklist.getByRole('link', { name: 'Connect an integration' }).waitFor();
+    await assertAccessible(p, 'checklist');
+
+    // The header: one row at 1280 px; the account menu holds organization, region, role and Sign out.
+    const header = p.locator('header.top');
+    const tops = await header.evaluate((el) => [...el.children].filter((x) => (x as HTMLElement).offsetParent !== null).map((x) => Math.round(x.getBoundingClientRect().top + x.getBoundingClientRect().height / 2)));
+    assert.ok(Math.max(...tops) - Math.min(...tops) <= 4, `one row at 1280 px: ${tops}`);
+    const account = header.getByRole('button', { name: /^Account: first\.run@newcomer\.example/ });
+    assert.equal(await account.getAttribute('aria-expanded'), 'false');
+    await account.click();
+    for (const term of ['Organization', 'Region', 'Role']) await header.getByRole('term').filter({ hasText: term }).waitFor();
+    await header.getByRole('button', { name: 'Sign out' }).waitFor();
+    await assertAccessible(p, 'account menu open');
+    await screenshot(p, 'header-account-menu');
+    await p.keyboard.press('Escape');
+    await header.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'detached' });
+    assert.equal(await account.evaluate((el) => el === document.activeElement), true);
+    await p.setViewportSize(PHONE);
+    const height = await header.evaluate((el) => el.getBoundingClientRect().height);
+    assert.ok(height <= 110, `the header is short on a phone: ${height} px`);
+    await p.setViewportSize({ width: 1280, height: 860 });
+
+    // Organization settings: back to the project one came from.
+    await account.click();
+    await header.getByRole('link', { name: 'Manage organization' }).click();
+    await p.getByRole('heading', { name: 'Organization settings' }).waitFor();
+    await p.getByRole('link', { name: '← Back to First project' }).click();
+    await p.waitForURL(`**/p/${projectOfFirst}/agents`);
+    w.assertClean('first run');
+  } finally {
+    await c.close();
+  }
+});

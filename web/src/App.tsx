@@ -142,12 +142,6 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
         </select>
         <Button onClick={() => setCreating(true)}>New project</Button>
       </div>
-      {me.organizationRole === 'admin' ? (
-        // Not "… settings": an agent page has its own "Settings" tab, and one name must find one link.
-        <Link to="/org/settings" className="org-link" aria-current={location.pathname.startsWith('/org/settings') ? 'page' : undefined}>
-          Manage organization
-        </Link>
-      ) : null}
       <AccountMenu me={me} role={role} />
       <NewProject open={creating} onClose={() => setCreating(false)} organizationId={me.organizationId} />
     </header>
@@ -191,13 +185,14 @@ function AccountMenu({ me, role }: { me: api.Me; role?: api.Role }) {
         }
       }}
     >
-      <button type="button" className="account-button" aria-expanded={open} aria-controls="account-panel" onClick={() => setOpen((o) => !o)}>
+      <button type="button" className="account-button" aria-expanded={open} aria-controls={open ? 'account-panel' : undefined} onClick={() => setOpen((o) => !o)}>
         <span className="sr-only">Account: </span>
         <span className="user">{me.email}</span>
         {role ? <span className="badge">{role}</span> : null}
         <span aria-hidden="true"> ▾</span>
       </button>
-      <div id="account-panel" className="account-panel" hidden={!open}>
+      {open ? (
+      <div id="account-panel" className="account-panel">
         <dl className="who">
           <div>
             <dt>Signed in as</dt>
@@ -218,10 +213,19 @@ function AccountMenu({ me, role }: { me: api.Me; role?: api.Role }) {
             </div>
           ) : null}
         </dl>
-        <Button busy={signingOut} onClick={signOut}>
-          Sign out
-        </Button>
+        <div className="actions left">
+          {me.organizationRole === 'admin' ? (
+            // Not "… settings": an agent page has its own "Settings" tab, and one name must find one link.
+            <Link to="/org/settings" className="btn btn-secondary" onClick={() => setOpen(false)} aria-current={location.pathname.startsWith('/org/settings') ? 'page' : undefined}>
+              Manage organization
+            </Link>
+          ) : null}
+          <Button busy={signingOut} onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
       </div>
+      ) : null}
     </div>
   );
 }
