@@ -15,7 +15,7 @@ import { ToolPage } from './pages/ToolPage.tsx';
 import { Tools } from './pages/Tools.tsx';
 import { Link, match, navigate, useLocation } from './router.tsx';
 import { SessionContext, useSession, type Session } from './session.tsx';
-import { Button, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
+import { Button, Email, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
 
 export function App() {
   const { path } = useLocation();
@@ -196,7 +196,9 @@ function AccountMenu({ me, role }: { me: api.Me; role?: api.Role }) {
         <dl className="who">
           <div>
             <dt>Signed in as</dt>
-            <dd>{me.email}</dd>
+            <dd>
+              <Email address={me.email} />
+            </dd>
           </div>
           <div>
             <dt>Organization</dt>
