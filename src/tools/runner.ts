@@ -56,6 +56,8 @@ function requiredInputs(step: ToolStep): Set<string> {
  * issue titled "Look into "); anywhere else it is a warning of the run.
  */
 function renderStep(step: ToolStep, scope: Scope, warnings: RunWarning[]): Record<string, unknown> {
+  // Not an object (a definition damaged after it was checked): rendered as it is, and the step fails as before.
+  if (!step.params || typeof step.params !== 'object') return render(step.params, scope) as Record<string, unknown>;
   const required = requiredInputs(step);
   const rendered: Record<string, unknown> = {};
   for (const [input, raw] of Object.entries(step.params)) {
