@@ -486,7 +486,7 @@ function TaskTable({ agentId, triggerId, filter = '' }: { agentId: string; trigg
               </td>
               <td className="nowrap-words">{duration(t, now)}</td>
               <td className="hide-narrow">{when(t.createdAt)}</td>
-              <td>
+              <td className="nowrap-words">
                 <Link to={`${href(`/agents/${encodeURIComponent(agentId)}`)}?task=${encodeURIComponent(t.conversationId)}`} aria-label={`Open task ${t.conversationId.slice(0, 8)}`}>
                   Open
                 </Link>
