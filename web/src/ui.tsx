@@ -85,8 +85,13 @@ export function Modal({ title, open, onClose, children, confirmClose }: { title:
       ref={ref}
       aria-labelledby={titleId}
       onClose={() => {
-        // Closed by the browser itself (not through onClose): keep the page's state in step.
-        if (open) onClose();
+        // Closed by the browser itself, not through onClose: a second Escape in a row closes a
+        // dialog whatever its cancel handler says. A secret not yet copied opens again, asking.
+        if (!open) return;
+        if (confirmClose && ref.current) {
+          ref.current.showModal();
+          setAsking(true);
+        } else onClose();
       }}
       onCancel={(e) => {
         e.preventDefault();
