@@ -165,6 +165,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latest/auth/invite/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an invite link invites to
+         * @description For the invite page, before accepting: the invited email, the role, the organization and project names, who invited, and whether that email already has an account here (then accepting takes its password). Only what the link holder is meant to see; 404 for a code that is unknown, deleted or already accepted. The code is sent in the body, so it stays out of URLs and access logs.
+         *
+         *     No authentication; a credential sent anyway is ignored. Rate-limited per client address.
+         */
+        post: operations["authInviteLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latest/auth/invite/accept": {
         parameters: {
             query?: never;
@@ -3459,6 +3481,121 @@ export interface operations {
             };
         };
     };
+    authInviteLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invite_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        role: "admin" | "editor" | "viewer";
+                        organization_name: string;
+                        project_name: string;
+                        /** @description The inviter's name, else their email; null once their account is gone. */
+                        invited_by: string | null;
+                        account_exists: boolean;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     authInviteAccept: {
         parameters: {
             query?: never;
@@ -3472,6 +3609,8 @@ export interface operations {
                     invite_code: string;
                     password?: string;
                     name?: string;
+                    /** @description The address the invitee accepts as; 403 unless it is the invite's own (the account is always made for that one). */
+                    email?: string;
                 };
             };
         };
@@ -11088,6 +11227,16 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description Each `{{…}}` reference that resolved to nothing (missing, null or empty text) in a step that still ran, or in the output. A reference that resolves to nothing in a required input of a step fails that step instead. */
+                        warnings: {
+                            /** @description The step whose input read the reference, or `output` for the tool's output template. */
+                            step: string;
+                            /** @description The step input holding the reference. */
+                            input?: string;
+                            /** @description The reference as written between the braces, e.g. `steps.find.output.name`. */
+                            reference: string;
+                            message: string;
+                        }[];
                         executionTime: number;
                         /** @description One entry per step run: its credits. */
                         credits_used: {
@@ -11273,6 +11422,16 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description Each `{{…}}` reference that resolved to nothing (missing, null or empty text) in a step that still ran, or in the output. A reference that resolves to nothing in a required input of a step fails that step instead. */
+                        warnings: {
+                            /** @description The step whose input read the reference, or `output` for the tool's output template. */
+                            step: string;
+                            /** @description The step input holding the reference. */
+                            input?: string;
+                            /** @description The reference as written between the braces, e.g. `steps.find.output.name`. */
+                            reference: string;
+                            message: string;
+                        }[];
                         executionTime: number;
                         /** @description One entry per step run: its credits. */
                         credits_used: {
@@ -13213,7 +13372,11 @@ export interface operations {
                             state: "idle" | "starting-up" | "waiting-for-capacity" | "running" | "pending-approval" | "escalated" | "paused" | "completed" | "cancelled" | "timed-out" | "unrecoverable" | "errored-pending-approval";
                             trigger_id?: string;
                             trigger_type?: string;
+                            /** @description What the task is about: the first line of its first message (a trigger's: the event's summary), at most 200 characters; empty before the first message is stored. */
+                            title: string;
                             created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
                         }[];
                         next_cursor?: string;
                     };

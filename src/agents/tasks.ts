@@ -77,6 +77,9 @@ const MESSAGE_COLUMNS = ['id', 'kind', 'role', 'created_at', messageContent().as
 /** The first user message of a task: its trigger message, whose text is the task's title. */
 const firstMessage = sql<string | null>`(SELECT ${messageContent('m')}->>'content' FROM task_messages m WHERE m.conversation_id = t.conversation_id AND m.kind = 'message' AND m.role = 'user' ORDER BY m.id LIMIT 1)`;
 
+/** A task's title in lists: the first line of its first message, at most this long. */
+const TITLE_LENGTH = 200;
+
 const CONVERSATION_FIELDS: Record<string, FilterField> = {
   'conversation.agent_id': { expr: sql`t.agent_id`, uuid: true },
   'conversation.state': { expr: sql`t.state` },
@@ -178,22 +181,27 @@ export function createTasks(db: Kysely<Database>) {
       const size = pageSize(filter);
       const position = decodeCursor(filter.cursor);
       let query = db
-        .selectFrom('tasks')
-        .select(['conversation_id', 'state', 'trigger_id', 'trigger_type', 'created_at'])
-        .where('agent_id', '=', agentId.toLowerCase())
-        .orderBy('created_at', 'desc')
-        .orderBy('conversation_id', 'desc')
+        .selectFrom('tasks as t')
+        .select(['t.conversation_id', 't.state', 't.trigger_id', 't.trigger_type', 't.created_at', 't.started_at', 't.finished_at'])
+        // What the task is about: its first message's first line (a trigger's is the event's summary).
+        .select(sql<string | null>`left(split_part(${firstMessage}, E'\n', 1), ${TITLE_LENGTH})`.as('title'))
+        .where('t.agent_id', '=', agentId.toLowerCase())
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.conversation_id', 'desc')
         .limit(size + 1);
-      if (position) query = query.where(sql<boolean>`(created_at, conversation_id) < (${position.createdAt}, ${position.id})`);
+      if (position) query = query.where(sql<boolean>`(t.created_at, t.conversation_id) < (${position.createdAt}, ${position.id})`);
       else if (filter.page) query = query.offset((filter.page - 1) * size);
-      if (filter.trigger_id) query = isUuid(filter.trigger_id) ? query.where('trigger_id', '=', filter.trigger_id.toLowerCase()) : query.where(sql<boolean>`false`);
+      if (filter.trigger_id) query = isUuid(filter.trigger_id) ? query.where('t.trigger_id', '=', filter.trigger_id.toLowerCase()) : query.where(sql<boolean>`false`);
       const { results, next_cursor } = toPage(await query.execute(), size, (r) => ({ createdAt: r.created_at, id: r.conversation_id }));
       return {
         results: results.map((r) => ({
           conversation_id: r.conversation_id,
           state: r.state,
           ...(r.trigger_id ? { trigger_id: r.trigger_id, trigger_type: r.trigger_type! } : {}),
+          title: r.title ?? '',
           created_at: r.created_at.toISOString(),
+          started_at: r.started_at ? r.started_at.toISOString() : null,
+          finished_at: r.finished_at ? r.finished_at.toISOString() : null,
         })),
         next_cursor,
       };

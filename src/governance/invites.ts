@@ -150,10 +150,40 @@ export async function listInvites(db: Kysely<Database>, projectId: string, page:
   };
 }
 
+/**
+ * What the holder of an invite link is shown before accepting: whom it invites, to which project of
+ * which organization, as what, and by whom — what the link's own email would say, nothing more (no
+ * ids, no other members). `account_exists`: the invitee already has an account here, so the page
+ * asks for its password instead of a new one (accepting would say so anyway).
+ */
+export async function lookupInvite(db: Kysely<Database>, code: string) {
+  const invite = await db
+    .selectFrom('invites as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+    .leftJoin('users as by', 'by.id', 'i.invited_by')
+    .select(['i.email', 'i.role', 'p.name as project_name', 'o.name as organization_name', 'p.organization_id', 'by.name as inviter_name', 'by.email as inviter_email'])
+    .where('i.code', '=', code)
+    .where('i.state', '=', 'pending')
+    .executeTakeFirst();
+  if (!invite) throw notFound('This invite does not exist, was deleted, or has already been accepted.');
+  const existing = await userByEmail(db, invite.email);
+  return {
+    email: invite.email,
+    role: invite.role,
+    organization_name: invite.organization_name,
+    project_name: invite.project_name,
+    invited_by: invite.inviter_name || invite.inviter_email || null,
+    account_exists: !!existing && existing.organization_id === invite.organization_id && !existing.deactivated_at,
+  };
+}
+
 export interface Acceptance {
   invite_code: string;
   password?: string;
   name?: string;
+  /** The address the invitee means to accept as: refused unless it is the invite's own. */
+  email?: string;
 }
 
 /**
@@ -172,6 +202,11 @@ export async function acceptInvite(db: Kysely<Database>, caller: Principal | und
     .where('i.state', '=', 'pending')
     .executeTakeFirst();
   if (!invite) throw notFound('This invite does not exist, was deleted, or has already been accepted.');
+  // The account is always the invite's address: a page or client that thinks otherwise is told so
+  // before anything is created, rather than making an account its next sign-in cannot find.
+  if (input.email !== undefined && canonicalEmail(input.email)?.toLowerCase() !== invite.email.toLowerCase()) {
+    throw forbidden(`This invite is for ${invite.email}; it cannot be accepted as ${input.email.trim()}. Ask the admin who invited you for an invite to that address.`);
+  }
   const existing = await userByEmail(db, invite.email);
   if (caller && caller.email.toLowerCase() !== invite.email.toLowerCase()) {
     throw forbidden(`This invite is for ${invite.email}; accept it with that user's key or password.`);

@@ -33,6 +33,7 @@ export function hostedRun(result: RunResult, returnState?: { params: Record<stri
     output: result.status === 'failed' ? {} : result.output,
     status: result.status,
     errors: hostedErrors(result.errors),
+    warnings: result.warnings,
     executionTime: result.executionTime,
     credits_used: credits,
     cost: result.credits_used,

@@ -4,14 +4,27 @@ import { HangarError, invalid } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { validationMessage } from '../validation.ts';
+import { findStep } from '../integrations/providers/index.ts';
 import { kindOf, paramsValidator, type ToolDefinition, type ToolStep } from './definition.ts';
 import type { HttpCallInput } from './http-call.ts';
-import { render, type Scope } from './templating.ts';
+import { isEmptyValue, references, render, type Scope } from './templating.ts';
+
+/** A `{{…}}` reference that resolved to nothing in a step that still ran (or in the tool's output). */
+export interface RunWarning {
+  /** The step whose input read it, or "output" for the tool's output template. */
+  step: string;
+  /** The step input (top-level param) holding the reference; absent for the output. */
+  input?: string;
+  reference: string;
+  message: string;
+}
 
 export interface RunResult {
   status: 'complete' | 'failed';
   output: unknown;
   errors: Array<{ step: string; transformation: string; message: string; error_type: string }>;
+  /** References that resolved to nothing: the run went on, but maybe not as the author meant. */
+  warnings: RunWarning[];
   credits_used: number;
   executionTime: number;
   /** Each step that ran, in order: its output, time and credits. */
@@ -26,6 +39,40 @@ export interface RunnerDeps {
 export function checkParams(tool: ToolDefinition, params: unknown): void {
   const validate = paramsValidator(tool.params_schema as Record<string, unknown> | undefined);
   if (validate && !validate(params)) throw invalid(validationMessage('params', validate.errors!));
+}
+
+/** The inputs a step cannot do without: sending them empty would do something nobody asked for. */
+function requiredInputs(step: ToolStep): Set<string> {
+  const kind = kindOf(step.transformation);
+  if (kind?.kind === 'api_call') return new Set(['url']);
+  if (kind?.kind === 'provider_api_call') return new Set(['endpoint', 'connection_id']);
+  const required = (findStep(step.transformation)?.step.input as { required?: string[] } | undefined)?.required ?? [];
+  return new Set([...required, 'connection_id']);
+}
+
+/**
+ * A step's params with their references filled in, input by input: a reference that resolved to
+ * nothing in a required input stops the step (a lookup that matched nothing must not create an
+ * issue titled "Look into "); anywhere else it is a warning of the run.
+ */
+function renderStep(step: ToolStep, scope: Scope, warnings: RunWarning[]): Record<string, unknown> {
+  // Not an object (a definition damaged after it was checked): rendered as it is, and the step fails as before.
+  if (!step.params || typeof step.params !== 'object') return render(step.params, scope) as Record<string, unknown>;
+  const required = requiredInputs(step);
+  const rendered: Record<string, unknown> = {};
+  for (const [input, raw] of Object.entries(step.params)) {
+    const empty: string[] = [];
+    const value = render(raw, scope, empty);
+    if (value !== undefined) rendered[input] = value;
+    if (required.has(input) && (empty.length || (references(raw).length && isEmptyValue(value)))) {
+      const refs = (empty.length ? empty : references(raw)).map((r) => `{{${r}}}`).join(', ');
+      throw invalid(`its required input "${input}" reads ${refs}, which resolved to nothing, so the step was not run.`);
+    }
+    for (const reference of empty) {
+      warnings.push({ step: step.name, input, reference, message: `Step "${step.name}": input "${input}" reads {{${reference}}}, which resolved to nothing; the step ran with it empty.` });
+    }
+  }
+  return rendered;
 }
 
 async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: Record<string, unknown>): Promise<{ output: unknown; credits: number }> {
@@ -62,14 +109,15 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
   let credits = 0;
   let last: unknown = null;
   const steps: RunResult['steps'] = {};
+  const warnings: RunWarning[] = [];
   for (const step of tool.transformations.steps) {
     const stepStarted = performance.now();
     if (control.signal?.aborted) {
       const message = `The run was cancelled before step "${step.name}" (${step.transformation}) started.`;
-      return { status: 'failed', output: null, errors: [{ step: step.name, transformation: step.transformation, message, error_type: 'cancelled' }], credits_used: credits, executionTime: Math.round(performance.now() - started), steps };
+      return { status: 'failed', output: null, errors: [{ step: step.name, transformation: step.transformation, message, error_type: 'cancelled' }], warnings, credits_used: credits, executionTime: Math.round(performance.now() - started), steps };
     }
     try {
-      const rendered = render(step.params, scope) as Record<string, unknown>;
+      const rendered = renderStep(step, scope, warnings);
       const { output, credits: used } = await runStep(deps, actor, step, rendered);
       scope.steps[step.name] = { output };
       steps[step.name] = { output, executionTime: Math.round(performance.now() - stepStarted), credits: used, transformation: step.transformation };
@@ -82,16 +130,24 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
         status: 'failed',
         output: null,
         errors: [{ step: step.name, transformation: step.transformation, message: `Step "${step.name}" (${step.transformation}) failed: ${err.message}`, error_type: err.type }],
+        warnings,
         credits_used: credits,
         executionTime: Math.round(performance.now() - started),
         steps,
       };
     }
   }
+  let output = last;
+  if (tool.transformations.output !== undefined && tool.transformations.output !== null) {
+    const empty: string[] = [];
+    output = render(tool.transformations.output, scope, empty);
+    for (const reference of empty) warnings.push({ step: 'output', reference, message: `The tool's output reads {{${reference}}}, which resolved to nothing.` });
+  }
   return {
     status: 'complete',
-    output: tool.transformations.output !== undefined && tool.transformations.output !== null ? render(tool.transformations.output, scope) : last,
+    output,
     errors: [],
+    warnings,
     credits_used: credits,
     executionTime: Math.round(performance.now() - started),
     steps,

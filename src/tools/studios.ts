@@ -298,8 +298,8 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
       const result = found.result as RunResult;
       const update =
         found.status === 'complete'
-          ? { type: 'chain-success', output: { output: result.output, credits_used: result.credits_used, executionTime: result.executionTime } }
-          : { type: 'chain-failure', output: { output: null, errors: hostedErrors(result.errors) } };
+          ? { type: 'chain-success', output: { output: result.output, credits_used: result.credits_used, executionTime: result.executionTime, warnings: result.warnings ?? [] } }
+          : { type: 'chain-failure', output: { output: null, errors: hostedErrors(result.errors), warnings: result.warnings ?? [] } };
       return { type: found.status === 'complete' ? ('complete' as const) : ('failed' as const), updates: [update], last_message_id: found.id };
     },
 
@@ -320,7 +320,7 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
       } catch (err) {
         // The database away for a moment is not the run's failure: the job is retried.
         if (isDatabaseUnavailable(err)) throw err;
-        result = { status: 'failed', output: null, errors: [{ step: '', transformation: '', message: (err as Error).message, error_type: 'internal_error' }], credits_used: 0, executionTime: 0, steps: {} };
+        result = { status: 'failed', output: null, errors: [{ step: '', transformation: '', message: (err as Error).message, error_type: 'internal_error' }], warnings: [], credits_used: 0, executionTime: 0, steps: {} };
       }
       const { steps: _steps, ...stored } = result;
       await retryWhileUnavailable(() => db.updateTable('tool_runs').set({ status: result.status, result: JSON.stringify(stored), finished_at: new Date() }).where('id', '=', runId).execute(), {

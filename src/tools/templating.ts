@@ -20,21 +20,37 @@ function lookup(scope: Scope, path: string): unknown {
   return value;
 }
 
-export function render(value: unknown, scope: Scope): unknown {
+/** Nothing to send: missing, null, or empty text (a lookup that matched nothing). */
+export const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * `value` with its references filled in. Each reference that resolved to nothing is added to
+ * `empty` (once), except a whole-value reference to a param that was not given: that is an optional
+ * param left out on purpose, and the field is dropped.
+ */
+export function render(value: unknown, scope: Scope, empty?: string[]): unknown {
+  const note = (path: string) => {
+    if (empty && !empty.includes(path)) empty.push(path);
+  };
   if (typeof value === 'string') {
     const whole = WHOLE.exec(value);
-    if (whole) return lookup(scope, whole[1]);
+    if (whole) {
+      const v = lookup(scope, whole[1]);
+      if (isEmptyValue(v) && !(v === undefined && whole[1].startsWith('params.'))) note(whole[1]);
+      return v;
+    }
     return value.replace(REFERENCE, (_, path: string) => {
       const v = lookup(scope, path);
+      if (isEmptyValue(v)) note(path);
       if (v === undefined || v === null) return '';
       return typeof v === 'object' ? JSON.stringify(v) : String(v);
     });
   }
-  if (Array.isArray(value)) return value.map((v) => render(v, scope));
+  if (Array.isArray(value)) return value.map((v) => render(v, scope, empty));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      const rendered = render(v, scope);
+      const rendered = render(v, scope, empty);
       // A reference to an optional param that was not given leaves the field out.
       if (rendered !== undefined) out[k] = rendered;
     }

@@ -500,6 +500,9 @@ describe('tasks without a model: the actions run in order on the message', () =>
     const all = (await c.post(`/latest/agents/${id}/tasks/list`, {})).body.results;
     assert.deepEqual(all.map((t: any) => t.conversation_id), [activation, ...manual.reverse()], 'newest first');
     assert.ok(all.slice(1).every((t: any) => !('trigger_id' in t)), 'manual tasks carry no trigger');
+    // Each task's title: its first message's first line (an event's summary, not its payload).
+    assert.deepEqual(all.map((t: any) => t.title), ['Issue #7 "Broken build" was opened in octocat/hello.', 'c', 'b', 'a']);
+    assert.ok(all[0].started_at && all[0].finished_at && Date.parse(all[0].finished_at) >= Date.parse(all[0].started_at), 'a settled task has its times');
     const seen: string[] = [];
     let cursor: string | undefined;
     do {

@@ -113,12 +113,16 @@ test('sign-in, header, New project (submitted once even when clicked twice), pro
   // The header: organization, region, the signed-in user.
   const header = page.locator('header.top');
   await header.getByText(ADMIN).waitFor();
+  // Organization, region and Sign out sit in the account menu, opened from the button with the email.
+  await header.getByRole('button', { name: /^Account: / }).click();
   assert.match(await header.textContent() ?? '', /Region:?US/);
   // The organization by its name, not its id.
   const orgName = (await call(server, 'GET', '/latest/auth/info', { authorization: `Bearer :${org.api_key}` })).body.organization_name;
   assert.ok(orgName);
   await header.locator('dd', { hasText: orgName }).waitFor();
   assert.doesNotMatch(await header.textContent() ?? '', new RegExp(org.organization_id.slice(0, 8)));
+  await page.keyboard.press('Escape');
+  await header.locator('dd', { hasText: orgName }).waitFor({ state: 'detached' });
 
   // A slow network: the Create button is disabled while the call is in flight, so a double click creates one project.
   await page.route('**/latest/projects/create', async (route) => {
@@ -214,7 +218,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Role', { exact: true }).selectOption(r);
     await button(page, 'Invite').click();
-    const status = page.getByRole('status').filter({ hasText: `Invite sent to ${email}` });
+    const status = page.getByRole('status').filter({ hasText: `Invite created for ${email}` });
     await status.waitFor();
     return (await status.locator('code').textContent())!.split('/invite/')[1];
   };
@@ -227,7 +231,7 @@ test('members: invite with a role, the invite link creates the account, a pendin
   await dialog(page).getByText('will be deleted and a new one created as admin').waitFor();
   await dialog(page).getByRole('button', { name: 'Delete and re-invite' }).click();
   await dialog(page).waitFor({ state: 'detached' });
-  await page.getByText('Invite sent to pending@acme.example').waitFor();
+  await page.getByText('Invite created for pending@acme.example').waitFor();
   const invites = await call(server, 'POST', '/latest/auth/invite/list', { authorization: `Bearer ${projectId}:${org.api_key}`, body: {} });
   const pending = invites.body.results.find((i: any) => i.email === 'pending@acme.example');
   assert.notEqual(pending.invite_code ?? pending._id, pendingCode);
@@ -247,11 +251,12 @@ test('members: invite with a role, the invite link creates the account, a pendin
   viewerConsole = watchConsole(viewerCtx, base);
   await viewer.goto(`/invite/${viewerCode}`);
   await heading(viewer, 'Join a Hangar project').waitFor();
+  // The invited address is shown, not asked for.
+  assert.equal(await viewer.getByLabel('Email').inputValue(), 'viewer@acme.example');
   await assertAccessible(viewer, 'invite');
   await assertFitsPhone(viewer, 'invite');
-  await viewer.getByLabel('Your email (the invited address)').fill('viewer@acme.example');
   await viewer.getByLabel('Your name').fill('Vera Viewer');
-  await viewer.getByLabel('Password').fill('viewer password');
+  await viewer.getByLabel('Choose a password').fill('viewer password');
   await button(viewer, 'Accept invite').click();
   await viewer.waitForURL(`**/p/${projectId}/agents`);
   await viewer.locator('header.top').getByText('viewer@acme.example').waitFor();
@@ -474,7 +479,7 @@ test('agents: create with a tool action, chat with the task arriving without a r
   await assertFitsPhone(page, 'agent-chat');
 
   await page.getByRole('link', { name: 'Tasks' }).click();
-  await page.getByRole('row', { name: /completed/ }).first().waitFor();
+  await page.getByRole('row', { name: /Completed/ }).first().waitFor();
   await assertAccessible(page, 'tasks');
   await assertFitsPhone(page, 'agent-tasks');
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -544,6 +549,22 @@ test('triggers: all 26 types by category with their "fires when", add with a con
   await assertAccessible(page, 'triggers');
   await screenshot(page, 'triggers');
   await assertFitsPhone(page, 'triggers');
+
+  // The activation's task shows the event as its own card, not its JSON as a message of "You".
+  await item.getByRole('row', { name: /New issue/ }).getByRole('link', { name: /Open task/ }).click();
+  const log = page.getByRole('log', { name: 'Messages' });
+  const event = log.locator('.msg.event');
+  await event.getByText('Code host:').waitFor();
+  await event.getByText('Issue #7 "Broken link" was opened in ada/notes.').waitFor();
+  assert.equal(await log.locator('.msg.user').count(), 0, 'no "You" message holding the payload');
+  assert.doesNotMatch(await log.evaluate((el) => (el as HTMLElement).innerText), /"payload"/, 'the payload is folded away');
+  await event.getByText('Show payload').click();
+  await event.getByRole('region', { name: 'Event payload' }).waitFor();
+  await assertAccessible(page, 'a triggered task');
+  await screenshot(page, 'task-event');
+  await assertFitsPhone(page, 'task-event');
+  await page.getByRole('link', { name: 'Triggers' }).click();
+  await item.getByText('New issue').waitFor();
 
   await item.getByRole('button', { name: 'Pause' }).click();
   await item.getByText('paused', { exact: true }).waitFor();
@@ -624,6 +645,7 @@ test('delete: a tool and an agent, each after a confirmation; sign-out', async (
   await page.getByText('No tools yet.').waitFor();
   assert.equal((await call(server, 'GET', `/latest/studios/${toolId}/get`, { authorization: `Bearer ${projectId}:${org.api_key}` })).status, 404);
 
+  await page.locator('header.top').getByRole('button', { name: /^Account: / }).click();
   await button(page, 'Sign out').click();
   await page.waitForURL('**/sign-in');
   await page.goto(`/p/${projectId}/agents`);

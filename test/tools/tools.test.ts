@@ -120,13 +120,13 @@ async function createTool(client: Client, tool: unknown): Promise<string> {
 async function runLimited(client: Client, id: string, params: Record<string, unknown>) {
   const r = await client.post(`/latest/studios/${id}/trigger_limited`, { params });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.deepEqual(Object.keys(r.body).sort(), ['cost', 'credits_used', 'errors', 'executionTime', 'output', 'status']);
+  assert.deepEqual(Object.keys(r.body).sort(), ['cost', 'credits_used', 'errors', 'executionTime', 'output', 'status', 'warnings']);
   assert.ok(Number.isInteger(r.body.executionTime) && r.body.executionTime >= 0, `executionTime ${r.body.executionTime}`);
   // The hosted shape: a list of entries per step, and their sum as the run's cost.
   assert.ok(Array.isArray(r.body.credits_used), 'credits_used is a list');
   assert.equal(r.body.credits_used.reduce((n: number, e: { credits: number }) => n + e.credits, 0), r.body.cost);
   for (const e of r.body.errors) assert.deepEqual([e.body, e.raw, e.step_name], [e.message, e.message, e.step], 'each error in the hosted shape too');
-  return r.body as { output: any; status: string; errors: any[]; executionTime: number; credits_used: Array<{ credits: number; name: string }>; cost: number };
+  return r.body as { output: any; status: string; errors: any[]; warnings: any[]; executionTime: number; credits_used: Array<{ credits: number; name: string }>; cost: number };
 }
 
 /** Polls async_poll until it leaves `inprogress` (≤ 10 s). */
@@ -456,10 +456,57 @@ describe('runs', () => {
     const r = await runLimited(c, id, {});
     assert.equal(r.status, 'failed');
     assert.equal(r.errors[0].step, 'hook');
-    assert.match(r.errors[0].message, /url must be a string/);
+    assert.match(r.errors[0].message, /required input "url" reads \{\{params\.url\}\}, which resolved to nothing/);
     const m = await runLimited(c, id, { url: `${target.url}/x` });
     assert.equal(m.status, 'failed');
     assert.match(m.errors[0].message, /method must be a string/);
+  });
+
+  test('a reference that resolves to nothing: a warning naming it (sync, async and the output); in a required input it fails the step before anything is sent', async () => {
+    // A lookup that matched nothing: the target's answer has no "name".
+    const lookup = { name: 'find', transformation: 'api_call', params: { url: `${target.url}/find` } };
+    const warned = await createTool(c, {
+      title: 'Look into it (optional input)',
+      transformations: {
+        steps: [lookup, { name: 'note', transformation: 'api_call', params: { url: `${target.url}/note`, method: 'POST', body: { title: 'Look into {{steps.find.output.response_body.name}}', id: '{{steps.find.output.response_body.id}}' } } }],
+        output: { who: '{{steps.find.output.response_body.owner}}' },
+      },
+    });
+    const mark = target.hits.length;
+    const r = await runLimited(c, warned, {});
+    assert.equal(r.status, 'complete', JSON.stringify(r.errors));
+    assert.deepEqual(target.hits[mark + 1].body, { title: 'Look into ', id: 42 }, 'an optional input is still sent, with the warning');
+    assert.deepEqual(
+      r.warnings.map((w) => [w.step, w.input, w.reference]),
+      [
+        ['note', 'body', 'steps.find.output.response_body.name'],
+        ['output', undefined, 'steps.find.output.response_body.owner'],
+      ],
+    );
+    assert.match(r.warnings[0].message, /\{\{steps\.find\.output\.response_body\.name\}\}, which resolved to nothing/);
+    // The same through a background run.
+    const started = await c.post(`/latest/studios/${warned}/trigger_async`, { params: {} });
+    const done = await pollUntilDone(c, warned, started.body.job_id);
+    assert.equal(done.body.type, 'complete');
+    assert.deepEqual(done.body.updates[0].output.warnings.map((w: { reference: string }) => w.reference), ['steps.find.output.response_body.name', 'steps.find.output.response_body.owner']);
+    // A run with every reference filled has none.
+    assert.deepEqual((await runLimited(c, chain, { email: 'maya.patel@northwind.io', repo: 'octocat/hello', priority: 2 })).warnings, []);
+
+    // The code host's create_issue requires a title: an empty reference in it stops the step, and
+    // no issue titled "Look into " is created.
+    const required = await createTool(c, {
+      title: 'Look into it (required input)',
+      transformations: {
+        steps: [lookup, { name: 'issue', transformation: 'codehost.create_issue', params: { connection_id: chConn, owner: 'octocat', repo: 'hello', title: 'Look into {{steps.find.output.response_body.name}}' } }],
+      },
+    });
+    const chMark = ch.requests.length;
+    const f = await runLimited(c, required, {});
+    assert.equal(f.status, 'failed');
+    assert.equal(f.errors[0].step, 'issue');
+    assert.equal(f.errors[0].error_type, 'validation_error');
+    assert.match(f.errors[0].message, /^Step "issue" \(codehost\.create_issue\) failed: its required input "title" reads \{\{steps\.find\.output\.response_body\.name\}\}, which resolved to nothing/);
+    assert.equal(since(ch, chMark).length, 0, 'nothing reached the code host');
   });
 
   test('an api_call answer is data whatever its status, without set-cookie', async () => {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
@@ -15,8 +15,8 @@ import { SignIn } from './pages/SignIn.tsx';
 import { ToolPage } from './pages/ToolPage.tsx';
 import { Tools } from './pages/Tools.tsx';
 import { Link, match, navigate, useLocation } from './router.tsx';
-import { SessionContext, type Session } from './session.tsx';
-import { Button, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
+import { SessionContext, useSession, type Session } from './session.tsx';
+import { Button, Email, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
 
 export function App() {
   const { path } = useLocation();
@@ -58,6 +58,9 @@ function SignedIn({ path }: { path: string }) {
   const settings = match('/org/settings', path) ?? match('/org/settings/:section', path);
   const inSettings = settings !== null;
   useEffect(() => {
+    if (projectId) rememberProject(projectId);
+  }, [projectId]);
+  useEffect(() => {
     if (!projectId && !inSettings && projects.data?.length) navigate(`/p/${encodeURIComponent(projects.data[0].projectId)}/agents`, { replace: true });
   }, [projectId, inSettings, projects.data]);
 
@@ -85,14 +88,15 @@ function SignedIn({ path }: { path: string }) {
       ) : null}
       <main id="main">
         {settings ? (
-          <Settings me={me.data} section={settings.section} />
+          <>
+            <BackToProject projects={projects.data ?? []} />
+            <Settings me={me.data} section={settings.section} />
+          </>
         ) : !projectId ? (
           projects.isPending ? (
             <Loading what="projects" />
           ) : projects.data?.length ? null : (
-            <Empty title="You are not in any project yet.">
-              <p>Create one with “New project” above, or ask an admin to invite you to theirs.</p>
-            </Empty>
+            <FirstProject organizationId={me.data.organizationId} />
           )
         ) : here.isError ? (
           <ErrorNote error={here.error} />
@@ -100,6 +104,7 @@ function SignedIn({ path }: { path: string }) {
           <Loading what="the project" />
         ) : (
           <SessionContext.Provider value={session}>
+            {match('/p/:project/agents', path) && session.canEdit ? <Checklist /> : null}
             <Page path={path} />
           </SessionContext.Provider>
         )}
@@ -124,37 +129,10 @@ function Page({ path }: { path: string }): ReactNode {
 
 function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.Project[]; projectId?: string; role?: api.Role }) {
   const [creating, setCreating] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const client = useQueryClient();
   const section = location.pathname.split('/')[3] || 'agents';
-  const signOut = async () => {
-    setSigningOut(true);
-    try {
-      await api.logout();
-    } finally {
-      client.clear();
-      navigate('/sign-in', { replace: true });
-    }
-  };
   return (
     <header className="top">
       <span className="brand">Hangar</span>
-      <dl className="who">
-        <div>
-          <dt>Organization</dt>
-          <dd>{me.organizationName}</dd>
-        </div>
-        <div>
-          <dt>Region</dt>
-          <dd>{me.region.toUpperCase()}</dd>
-        </div>
-        {role ? (
-          <div>
-            <dt>Role</dt>
-            <dd>{role}</dd>
-          </div>
-        ) : null}
-      </dl>
       <div className="project-switch">
         <label htmlFor="project-switch">Project</label>
         <select id="project-switch" value={projectId ?? ''} onChange={(e) => navigate(`/p/${encodeURIComponent(e.target.value)}/${section === 'members' ? 'agents' : section}`)}>
@@ -167,20 +145,188 @@ function Header({ me, projects, projectId, role }: { me: api.Me; projects: api.P
         </select>
         <Button onClick={() => setCreating(true)}>New project</Button>
       </div>
-      {me.organizationRole === 'admin' ? (
-        // Not "… settings": an agent page has its own "Settings" tab, and one name must find one link.
-        <Link to="/org/settings" aria-current={location.pathname.startsWith('/org/settings') ? 'page' : undefined}>
-          Manage organization
-        </Link>
-      ) : null}
-      <span className="user" aria-label="Signed in as">
-        {me.email}
-      </span>
-      <Button busy={signingOut} onClick={signOut}>
-        Sign out
-      </Button>
+      <AccountMenu me={me} role={role} />
       <NewProject open={creating} onClose={() => setCreating(false)} organizationId={me.organizationId} />
     </header>
+  );
+}
+
+/**
+ * Who is signed in, where: the email (and the project role) on the button, the organization, region
+ * and Sign out behind it. A disclosure, not an ARIA menu: it holds facts as well as one action.
+ */
+function AccountMenu({ me, role }: { me: api.Me; role?: api.Role }) {
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', away);
+    return () => document.removeEventListener('mousedown', away);
+  }, [open]);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await api.logout();
+    } finally {
+      client.clear();
+      navigate('/sign-in', { replace: true });
+    }
+  };
+  return (
+    <div
+      className="account"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+        }
+      }}
+    >
+      <button type="button" className="account-button" aria-expanded={open} aria-controls={open ? 'account-panel' : undefined} onClick={() => setOpen((o) => !o)}>
+        <span className="sr-only">Account: </span>
+        <span className="user">{me.email}</span>
+        {role ? <span className="badge">{role}</span> : null}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      {open ? (
+      <div id="account-panel" className="account-panel">
+        <dl className="who">
+          <div>
+            <dt>Signed in as</dt>
+            <dd>
+              <Email address={me.email} />
+            </dd>
+          </div>
+          <div>
+            <dt>Organization</dt>
+            <dd>{me.organizationName}</dd>
+          </div>
+          <div>
+            <dt>Region</dt>
+            <dd>{me.region.toUpperCase()}</dd>
+          </div>
+          {role ? (
+            <div>
+              <dt>Role</dt>
+              <dd>{role}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="actions left">
+          {me.organizationRole === 'admin' ? (
+            // Not "… settings": an agent page has its own "Settings" tab, and one name must find one link.
+            <Link to="/org/settings" className="btn btn-secondary" onClick={() => setOpen(false)} aria-current={location.pathname.startsWith('/org/settings') ? 'page' : undefined}>
+              Manage organization
+            </Link>
+          ) : null}
+          <Button busy={signingOut} onClick={signOut}>
+            Sign out
+          </Button>
+        </div>
+      </div>
+      ) : null}
+    </div>
+  );
+}
+
+const LAST_PROJECT = 'hangar.last-project';
+function rememberProject(projectId: string) {
+  try {
+    localStorage.setItem(LAST_PROJECT, projectId);
+  } catch {
+    /* storage refused: the first project is offered instead */
+  }
+}
+function lastProject(): string | null {
+  try {
+    return localStorage.getItem(LAST_PROJECT);
+  } catch {
+    return null;
+  }
+}
+
+/** Organization settings lead back to the project one came from (else the first). */
+function BackToProject({ projects }: { projects: api.Project[] }) {
+  const last = lastProject();
+  const project = projects.find((p) => p.projectId === last) ?? projects[0];
+  if (!project) return null;
+  return (
+    <p className="back">
+      <Link to={`/p/${encodeURIComponent(project.projectId)}/agents`}>← Back to {project.name}</Link>
+    </p>
+  );
+}
+
+/** Nobody's first sign-in should end at an empty page: the first project is made here. */
+function FirstProject({ organizationId }: { organizationId: string }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const { busy, error, run } = useAction();
+  const client = useQueryClient();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    await run(async () => {
+      const { project_id } = await api.createProject(name, description, organizationId);
+      await client.invalidateQueries({ queryKey: ['projects'] });
+      navigate(`/p/${encodeURIComponent(project_id)}/agents`);
+    });
+  };
+  return (
+    <section aria-labelledby="first-project-h" className="narrow-section">
+      <Empty title="You are not in any project yet.">
+        <p>A project holds your integrations, tools and agents. Create your first one here, or ask an admin to invite you to theirs.</p>
+      </Empty>
+      <h1 id="first-project-h">Create your first project</h1>
+      <form onSubmit={submit}>
+        <Field label="Project name">{(id) => <input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Support bots" />}</Field>
+        <Field label="What it is for (optional)">{(id) => <textarea id={id} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
+        <ErrorNote error={error} />
+        <Button type="submit" variant="primary" busy={busy}>
+          Create project
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The first steps of a new project, in order, until each is done: connect, make a tool, make an agent. */
+function Checklist() {
+  const { projectId } = useSession();
+  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
+  const tools = useQuery({ queryKey: ['tools', projectId], queryFn: api.tools });
+  const agents = useQuery({ queryKey: ['agents', projectId], queryFn: api.agents });
+  if (!connections.data || !tools.data || !agents.data) return null;
+  const base = `/p/${encodeURIComponent(projectId)}`;
+  const steps = [
+    { done: connections.data.length > 0, label: 'Connect an integration', to: `${base}/integrations` },
+    { done: tools.data.length > 0, label: 'Create a tool', to: `${base}/tools/new` },
+    { done: agents.data.length > 0, label: 'Create an agent', to: `${base}/agents/new` },
+  ];
+  if (steps.every((s) => s.done)) return null;
+  return (
+    <section className="card checklist" aria-labelledby="checklist-h">
+      <h2 id="checklist-h">Get started</h2>
+      <ol>
+        {steps.map((s) => (
+          <li key={s.label} className={s.done ? 'done' : undefined}>
+            {s.done ? (
+              <>
+                <span aria-hidden="true">✓ </span>
+                {s.label} <span className="sr-only">(done)</span>
+              </>
+            ) : (
+              <Link to={s.to}>{s.label}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 

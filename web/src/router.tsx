@@ -1,14 +1,43 @@
 // A few lines of history-API routing: the dashboard has a handful of routes, and a router package
 // would cost more of the first-load budget than it saves.
-import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
-window.addEventListener('popstate', notify);
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+/** Pages with unsaved changes: leaving asks first (their question), within the app and off it. */
+const guards = new Set<{ message: string }>();
+const mayLeave = () => [...guards].every((g) => window.confirm(g.message));
+let here = location.pathname + location.search;
+window.addEventListener('popstate', () => {
+  // Back or forward has already moved the address: put it back if the person stays.
+  if (guards.size && !mayLeave()) {
+    history.pushState(null, '', here);
+    return;
+  }
+  here = location.pathname + location.search;
+  notify();
+});
+window.addEventListener('beforeunload', (e) => {
+  if (guards.size) e.preventDefault();
+});
+
+/** While `message` is set, leaving the page (a link, back, reload, closing the tab) asks it first. */
+export function useLeaveGuard(message: string | null): void {
+  useEffect(() => {
+    if (!message) return;
+    const guard = { message };
+    guards.add(guard);
+    return () => void guards.delete(guard);
+  }, [message]);
+}
+
+/** `force`: leave without asking (the page itself moves on, its changes saved). */
+export function navigate(to: string, options: { replace?: boolean; force?: boolean } = {}): void {
   if (to === location.pathname + location.search) return;
+  if (!options.force && guards.size && !mayLeave()) return;
   history[options.replace ? 'replaceState' : 'pushState'](null, '', to);
+  here = to;
   notify();
   window.scrollTo(0, 0);
 }

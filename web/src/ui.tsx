@@ -1,6 +1,7 @@
 // Small accessible building blocks: every control has a label, dialogs are native <dialog>s (focus
 // trap and Escape for free), menus answer the keyboard, and a button busy with a call is disabled.
 import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ApiError } from './api/index.ts';
 
 export function Button({ busy, children, variant = 'secondary', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; variant?: 'primary' | 'secondary' | 'danger' | 'link' }) {
@@ -51,29 +52,131 @@ export function Field({ label, hint, children, id }: { label: string; hint?: Rea
   );
 }
 
-export function Modal({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+/**
+ * A modal dialog, rendered into document.body (so it never inherits the colours of where it was
+ * opened, such as the dark header). It opens with focus on its first field, or its first button
+ * after the ×: Enter must never close what was just opened. With `confirmClose` (a secret shown
+ * once and not yet copied), Escape and × ask that question before closing.
+ */
+export function Modal({ title, open, onClose, children, confirmClose }: { title: string; open: boolean; onClose: () => void; children: ReactNode; confirmClose?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [asking, setAsking] = useState(false);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      setAsking(false);
+      const first =
+        d.querySelector<HTMLElement>('[data-autofocus]') ??
+        d.querySelector<HTMLElement>('.dialog-content input:not([type="hidden"]):not([disabled]), .dialog-content select:not([disabled]), .dialog-content textarea:not([disabled])') ??
+        d.querySelector<HTMLElement>('.dialog-content button:not([disabled]), .dialog-content a[href]');
+      first?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
-  return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+  useEffect(() => {
+    if (asking) ref.current?.querySelector<HTMLButtonElement>('.confirm-close button')?.focus();
+  }, [asking]);
+  const requestClose = () => (confirmClose ? setAsking(true) : onClose());
+  return createPortal(
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={() => {
+        // Closed by the browser itself, not through onClose: a second Escape in a row closes a
+        // dialog whatever its cancel handler says. A secret not yet copied opens again, asking.
+        if (!open) return;
+        if (confirmClose && ref.current) {
+          ref.current.showModal();
+          setAsking(true);
+        } else onClose();
+      }}
+      onCancel={(e) => {
+        e.preventDefault();
+        requestClose();
+      }}
+    >
       {open ? (
         <>
           <div className="dialog-head">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="btn btn-link" aria-label="Close" onClick={onClose}>
+            <button type="button" className="btn btn-link" aria-label="Close" onClick={requestClose}>
               ×
             </button>
           </div>
-          {children}
+          <div className="dialog-content">{children}</div>
+          {asking && confirmClose ? (
+            <div className="confirm-close" role="group" aria-label="Close this dialog?">
+              <p role="alert">{confirmClose}</p>
+              <div className="actions">
+                <Button onClick={() => setAsking(false)}>Keep open</Button>
+                <Button variant="danger" onClick={onClose}>
+                  Close anyway
+                </Button>
+              </div>
+            </div>
+          ) : null}
         </>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
+  );
+}
+
+/**
+ * Puts `text` on the clipboard. Plain http off localhost has no clipboard API: the element's text is
+ * selected and copied the older way. False when neither worked (the text stays selected).
+ */
+export async function copyText(text: string, elementId?: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const element = elementId ? document.getElementById(elementId) : null;
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) element.select();
+    else if (element) window.getSelection()?.selectAllChildren(element);
+    else return false;
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** A Copy button for `text` (shown in the element `targetId`): says "Copied" once it worked. */
+export function CopyButton({ text, targetId, label = 'Copy', onCopied, ...rest }: { text: string; targetId?: string; label?: string; onCopied?: () => void } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'>) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setCopied(false), [text]);
+  return (
+    <Button
+      {...rest}
+      onClick={async () => {
+        const ok = await copyText(text, targetId);
+        setCopied(ok);
+        if (ok) onCopied?.();
+      }}
+    >
+      {copied ? 'Copied' : label}
+    </Button>
+  );
+}
+
+/** An email address that wraps only after its @ and before its dots, never inside a word. */
+export function Email({ address }: { address: string }) {
+  const parts = address.split(/(?=\.)|(?<=@)/);
+  return (
+    <span className="email">
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </span>
   );
 }
 

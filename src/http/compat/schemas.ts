@@ -52,10 +52,21 @@ export const RunError = Type.Object(
   { additionalProperties: true },
 );
 
+export const RunWarning = Type.Object({
+  step: Type.String({ description: 'The step whose input read the reference, or `output` for the tool\'s output template.' }),
+  input: Type.Optional(Type.String({ description: 'The step input holding the reference.' })),
+  reference: Type.String({ description: 'The reference as written between the braces, e.g. `steps.find.output.name`.' }),
+  message: Type.String(),
+});
+
 export const HostedRun = Type.Object({
   output: Type.Any({ description: 'The tool output; `{}` when the run failed.' }),
   status: Type.Union([Type.Literal('complete'), Type.Literal('failed')]),
   errors: Type.Array(RunError),
+  warnings: Type.Array(RunWarning, {
+    description:
+      'Each `{{…}}` reference that resolved to nothing (missing, null or empty text) in a step that still ran, or in the output. A reference that resolves to nothing in a required input of a step fails that step instead.',
+  }),
   executionTime: Type.Integer(),
   credits_used: Type.Array(
     Type.Object({ credits: Type.Number(), name: Type.String(), num_units: Type.Number(), multiplier: Type.Number(), tool_name: Type.String() }),

@@ -323,7 +323,18 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         body: Type.Object({ ...Page, trigger_id: Type.Optional(Id) }),
         response: {
           200: Type.Object({
-            results: Type.Array(Type.Object({ conversation_id: Type.String(), state: State, trigger_id: Type.Optional(Type.String()), trigger_type: Type.Optional(Type.String()), created_at: Type.String() })),
+            results: Type.Array(
+              Type.Object({
+                conversation_id: Type.String(),
+                state: State,
+                trigger_id: Type.Optional(Type.String()),
+                trigger_type: Type.Optional(Type.String()),
+                title: Type.String({ description: "What the task is about: the first line of its first message (a trigger's: the event's summary), at most 200 characters; empty before the first message is stored." }),
+                created_at: Type.String(),
+                started_at: Type.Union([Type.String(), Type.Null()]),
+                finished_at: Type.Union([Type.String(), Type.Null()]),
+              }),
+            ),
             next_cursor: Type.Optional(Type.String()),
           }),
         },

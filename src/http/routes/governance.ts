@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { MAX_PAGE_SIZE } from '../../db/pagination.ts';
-import { acceptInvite, createInvite, deleteInvite, listInvites } from '../../governance/invites.ts';
+import { acceptInvite, createInvite, deleteInvite, listInvites, lookupInvite } from '../../governance/invites.ts';
 import { createKey, deleteKey, listKeys } from '../../governance/keys.ts';
 import { getMember, listMembers, removeMember, updateMember } from '../../governance/members.ts';
 import { PermissionsSchema } from '../../governance/permissions.ts';
@@ -158,7 +158,33 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
     (request) => listInvites(db, projectCaller(request).project.id, request.body),
   );
 
-  app.post<{ Body: { invite_code: string; password?: string; name?: string } }>(
+  app.post<{ Body: { invite_code: string } }>(
+    '/latest/auth/invite/lookup',
+    {
+      // Like sign-in: no key, the caller's address's request budget.
+      config: { auth: 'anonymous' },
+      schema: {
+        tags,
+        summary: 'What an invite link invites to',
+        description:
+          'For the invite page, before accepting: the invited email, the role, the organization and project names, who invited, and whether that email already has an account here (then accepting takes its password). Only what the link holder is meant to see; 404 for a code that is unknown, deleted or already accepted. The code is sent in the body, so it stays out of URLs and access logs.',
+        body: Type.Object({ invite_code: Id }),
+        response: {
+          200: Type.Object({
+            email: Type.String(),
+            role: Role,
+            organization_name: Type.String(),
+            project_name: Type.String(),
+            invited_by: Type.Union([Type.String(), Type.Null()], { description: "The inviter's name, else their email; null once their account is gone." }),
+            account_exists: Type.Boolean(),
+          }),
+        },
+      },
+    },
+    (request) => lookupInvite(db, request.body.invite_code),
+  );
+
+  app.post<{ Body: { invite_code: string; password?: string; name?: string; email?: string } }>(
     '/latest/auth/invite/accept',
     {
       config: { auth: 'optional' },
@@ -167,7 +193,12 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         summary: 'Accept an invite',
         description:
           "With the invitee's API key, or the password of the invitee's existing account; for an email with no account, creates it with `password` (at least 8 characters).",
-        body: Type.Object({ invite_code: Id, password: Type.Optional(Type.String({ maxLength: 1000 })), name: Type.Optional(Name) }),
+        body: Type.Object({
+          invite_code: Id,
+          password: Type.Optional(Type.String({ maxLength: 1000 })),
+          name: Type.Optional(Name),
+          email: Type.Optional(Type.String({ maxLength: 330, description: 'The address the invitee accepts as; 403 unless it is the invite\'s own (the account is always made for that one).' })),
+        }),
         response: { 200: Type.Object({ project_id: Type.String(), user_id: Type.String() }) },
       },
     },

@@ -52,8 +52,11 @@ export async function me(projectId?: string): Promise<Me> {
 }
 export const login = (email: string, password: string) => ok(account.POST('/latest/auth/login', { body: { email, password } }));
 export const logout = () => ok(account.POST('/latest/auth/logout'));
-export const acceptInvite = (invite_code: string, password: string, name?: string) =>
-  ok(account.POST('/latest/auth/invite/accept', { body: { invite_code, password, ...(name ? { name } : {}) } }));
+/** Accepts as `email`, the invite's own address (the API refuses any other). */
+export const acceptInvite = (invite_code: string, email: string, password: string, name?: string) =>
+  ok(account.POST('/latest/auth/invite/accept', { body: { invite_code, email, password, ...(name ? { name } : {}) } }));
+export type InviteInfo = Answer<'/latest/auth/invite/lookup', 'post'>;
+export const lookupInvite = (invite_code: string): Promise<InviteInfo> => ok(account.POST('/latest/auth/invite/lookup', { body: { invite_code } }));
 
 export interface Project {
   projectId: string;
@@ -254,10 +257,18 @@ export interface RunError {
   step: string;
   message: string;
 }
+export interface RunWarning {
+  step: string;
+  input?: string;
+  reference: string;
+  message: string;
+}
 export interface RunResult {
   status: string;
   output: unknown;
   errors: RunError[];
+  /** References that resolved to nothing while the run went on. */
+  warnings: RunWarning[];
   credits: number;
   steps: Record<string, unknown>;
   executionTime?: number;
@@ -265,11 +276,17 @@ export interface RunResult {
 type Run = Answer<'/latest/studios/{studio_id}/trigger', 'post'>;
 const errorsOf = (errors: Run['errors']): RunError[] => errors.map((e) => ({ step: e.step_name, message: e.body || e.message }));
 const creditsOf = (credits: Run['credits_used']) => credits.reduce((n, c) => n + c.credits, 0);
-/** The chain client's run (`/trigger` with `return_state`): the only form that answers each step's output. */
-export async function runTool(studioId: string, params: Record<string, unknown>): Promise<RunResult> {
-  const r = await ok(api.POST('/latest/studios/{studio_id}/trigger', { ...path({ studio_id: studioId }), body: { params, return_state: true } }));
+/**
+ * The chain client's run (`/trigger` with `return_state`): the only form that answers each step's
+ * output. With `draft`, that configuration runs instead of the saved one (`studio_override`, an
+ * editor's right): what is on the screen, unsaved changes included.
+ */
+export async function runTool(studioId: string, params: Record<string, unknown>, draft?: ToolInput): Promise<RunResult> {
+  const r = await ok(
+    api.POST('/latest/studios/{studio_id}/trigger', { ...path({ studio_id: studioId }), body: { params, return_state: true, ...(draft ? { studio_override: draft as unknown as Record<string, unknown> } : {}) } }),
+  );
   const steps = Object.fromEntries(Object.entries(r.state?.steps ?? {}).map(([name, s]) => [name, s.output]));
-  return { status: r.status, output: r.output, errors: errorsOf(r.errors), credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
+  return { status: r.status, output: r.output, errors: errorsOf(r.errors), warnings: r.warnings, credits: creditsOf(r.credits_used), steps, executionTime: r.executionTime };
 }
 export async function runToolAsync(studioId: string, params: Record<string, unknown>): Promise<string> {
   return (await ok(api.POST('/latest/studios/{studio_id}/trigger_async', { ...path({ studio_id: studioId }), body: { params } }))).job_id;
@@ -288,12 +305,12 @@ export async function pollTool(studioId: string, jobId: string): Promise<AsyncPr
   const r = await ok(api.GET('/latest/studios/{studio_id}/async_poll/{job_id}', path({ studio_id: studioId, job_id: jobId })));
   if (r.type === 'inprogress') return { done: false, failed: false };
   // Here `credits_used` is the run's total (a number), not /trigger's list of entries.
-  const out = (r.updates[0]?.output ?? {}) as { output?: unknown; credits_used?: number; executionTime?: number; errors?: Run['errors'] };
+  const out = (r.updates[0]?.output ?? {}) as { output?: unknown; credits_used?: number; executionTime?: number; errors?: Run['errors']; warnings?: RunWarning[] };
   const failed = r.type === 'failed';
   return {
     done: true,
     failed,
-    result: { status: r.type, output: out.output, errors: errorsOf(out.errors ?? []), credits: out.credits_used ?? 0, steps: {}, executionTime: out.executionTime },
+    result: { status: r.type, output: out.output, errors: errorsOf(out.errors ?? []), warnings: out.warnings ?? [], credits: out.credits_used ?? 0, steps: {}, executionTime: out.executionTime },
   };
 }
 
@@ -389,19 +406,48 @@ const STATES: Record<TaskState, 'running' | 'failed' | 'done'> = {
   unrecoverable: 'failed',
   'errored-pending-approval': 'failed',
 };
-export function stateLabel(state: TaskState): { text: string; running: boolean; failed: boolean } {
-  return { text: state, running: STATES[state] === 'running', failed: STATES[state] === 'failed' };
+/** The states as people say them (the API keeps its own values). */
+const STATE_WORDS: Record<TaskState, string> = {
+  idle: 'Idle',
+  'starting-up': 'Starting',
+  'waiting-for-capacity': 'Waiting to start',
+  running: 'Running',
+  'pending-approval': 'Waiting for approval',
+  escalated: 'Escalated',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  'timed-out': 'Timed out',
+  unrecoverable: 'Failed',
+  'errored-pending-approval': 'Failed',
+};
+export type StateGroup = 'running' | 'failed' | 'done';
+export function stateLabel(state: TaskState): { text: string; running: boolean; failed: boolean; group: StateGroup } {
+  return { text: STATE_WORDS[state], running: STATES[state] === 'running', failed: STATES[state] === 'failed', group: STATES[state] };
 }
 export interface TaskRow {
   conversationId: string;
   state: TaskState;
   triggerId?: string;
   triggerType?: string;
+  /** The first line of its first message (a trigger's: the event's summary). */
+  title: string;
   createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 export async function tasks(agentId: string, triggerId?: string): Promise<TaskRow[]> {
   const r = await ok(api.POST('/latest/agents/{agent_id}/tasks/list', { ...path({ agent_id: agentId }), body: { page_size: 100, ...(triggerId ? { trigger_id: triggerId } : {}) } }));
-  return r.results.map((t) => ({ conversationId: t.conversation_id, state: t.state, triggerId: t.trigger_id, triggerType: t.trigger_type, createdAt: t.created_at }));
+  return r.results.map((t) => ({
+    conversationId: t.conversation_id,
+    state: t.state,
+    triggerId: t.trigger_id,
+    triggerType: t.trigger_type,
+    title: t.title,
+    createdAt: t.created_at,
+    startedAt: t.started_at,
+    finishedAt: t.finished_at,
+  }));
 }
 export const sendMessage = (agentId: string, content: string, conversationId?: string) =>
   ok(api.POST('/latest/agents/trigger', { body: { agent_id: agentId, message: { role: 'user', content }, ...(conversationId ? { conversation_id: conversationId } : {}) } }));
@@ -410,10 +456,17 @@ export async function taskState(agentId: string, conversationId: string): Promis
   return { state: r.state, error: r.error ?? '' };
 }
 
+/** The event that started a task, as its trigger wrote it: a summary line, then the JSON. */
+export interface TaskEvent {
+  summary: string;
+  triggerType: string;
+  payload: unknown;
+}
 export interface TaskItem {
   id: string;
-  kind: 'user' | 'agent' | 'tool' | 'error';
+  kind: 'user' | 'agent' | 'tool' | 'error' | 'event';
   text: string;
+  event?: TaskEvent;
   tool?: string;
   toolState?: string;
   /** A tool run waiting for a person: what to send back to decide it. */
@@ -428,13 +481,26 @@ const viewTask = (agentId: string, conversationId: string) =>
   ok(api.POST('/latest/agents/{agent_id}/tasks/{conversation_id}/view', { ...path({ agent_id: agentId, conversation_id: conversationId }), body: PAGE }));
 // As openapi-fetch hands it over (it leaves out fields typed only `null`).
 type Item = Awaited<ReturnType<typeof viewTask>>['results'][number];
+/** A trigger's message (src/triggers/dispatch.ts): "<summary>\n\n{trigger_type, event, action, delivery_id, payload}". */
+function eventOf(text: string): TaskEvent | undefined {
+  const cut = text.indexOf('\n\n');
+  if (cut < 0) return undefined;
+  try {
+    const body = JSON.parse(text.slice(cut + 2)) as { trigger_type?: unknown; payload?: unknown };
+    return { summary: text.slice(0, cut), triggerType: typeof body.trigger_type === 'string' ? body.trigger_type : '', payload: body };
+  } catch {
+    return undefined;
+  }
+}
 /** An item by its content's type: each type's fields are declared in the schema. */
 function itemOf(i: Item): TaskItem {
   const c = i.content;
   const base = { id: i.item_id, at: i.insert_date_, errors: [] as string[], text: '' };
   switch (c.type) {
-    case 'user-message':
-      return { ...base, kind: 'user', text: c.text };
+    case 'user-message': {
+      const event = c.is_trigger_message ? eventOf(c.text) : undefined;
+      return event ? { ...base, kind: 'event', text: event.summary, event } : { ...base, kind: 'user', text: c.text };
+    }
     case 'agent-message':
       return { ...base, kind: 'agent', text: c.text };
     case 'agent-error':

@@ -320,7 +320,7 @@ function Chat({ agent }: { agent: api.Agent }) {
           // An assistant turn that only called tools has no text of its own: its tool runs follow.
           .filter((item) => item.kind === 'tool' || item.text || item.errors.length)
           .map((item) => (
-            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} agentId={agent.agentId} conversationId={conversationId} />
+            <ChatItem key={item.id} item={item.kind === 'tool' ? { ...item, tool: actionName(item.tool) } : item} actionName={actionName} agentId={agent.agentId} conversationId={conversationId} />
           ))}
         {conversationId && state.data?.state === 'pending-approval' ? (
           <p className="muted" role="status">
@@ -331,11 +331,27 @@ function Chat({ agent }: { agent: api.Agent }) {
             <span className="spinner" aria-hidden="true" /> The agent is working…
           </p>
         ) : null}
-        {state.data?.error ? <p className="error">{state.data.error}</p> : null}
+        {/* The task's error is its last error item: shown there once, unless no item holds it. */}
+        {state.data?.error && !(items.data ?? []).some((i) => i.kind === 'error') ? <Failure raw={state.data.error} actionName={actionName} /> : null}
         <div ref={end} />
       </div>
       <form className="composer" onSubmit={send}>
-        <Field label="Message">{(id) => <textarea id={id} rows={2} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.metaKey || e.ctrlKey) && send(e)} />}</Field>
+        <Field label="Message" hint="Enter sends; Shift+Enter starts a new line.">
+          {(id) => (
+            <textarea
+              id={id}
+              rows={2}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                // Not while an input method is composing a character: its Enter picks the character.
+                if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                e.preventDefault();
+                if (!busy) void send(e);
+              }}
+            />
+          )}
+        </Field>
         <ErrorNote error={error} />
         <Button type="submit" variant="primary" busy={busy}>
           Send
@@ -345,29 +361,93 @@ function Chat({ agent }: { agent: api.Agent }) {
   );
 }
 
-function ChatItem({ item, agentId, conversationId }: { item: api.TaskItem; agentId: string; conversationId?: string }) {
+/** Where a trigger type's events come from, from its type's prefix. */
+const SOURCES: Record<string, string> = { codehost: 'Code host' };
+const sourceOf = (triggerType: string) => SOURCES[triggerType.split('.')[0]] ?? triggerType.split('.')[0];
+
+/**
+ * A failure as a sentence: "Action tool_0 failed: [{…JSON…}]" (the agent loop's words) becomes the
+ * action's own name and its errors' messages; the raw text stays folded beneath.
+ */
+function readableFailure(raw: string, actionName: (fn: string) => string): { text: string; folded: boolean } {
+  const m = /^Action (\S+) failed: ([\s\S]*)$/.exec(raw);
+  if (!m) return { text: raw, folded: false };
+  let messages: string[] = [];
+  try {
+    const errors = JSON.parse(m[2]) as Array<{ message?: unknown }>;
+    messages = errors.map((e) => (typeof e.message === 'string' ? e.message : '')).filter(Boolean);
+  } catch {
+    // Cut short at 500 characters: the messages that made it whole.
+    messages = [...m[2].matchAll(/"message":"((?:[^"\\]|\\.)*)"/g)].map((x) => {
+      try {
+        return JSON.parse(`"${x[1]}"`) as string;
+      } catch {
+        return x[1];
+      }
+    });
+  }
+  return { text: `${actionName(m[1])} failed${messages.length ? `: ${messages.join(' ')}` : '.'}`, folded: true };
+}
+
+function Failure({ raw, actionName }: { raw: string; actionName: (fn: string) => string }) {
+  const { text, folded } = readableFailure(raw, actionName);
+  return (
+    <div className="msg error">
+      <span className="who-said">Failed</span>
+      <p>{text}</p>
+      {folded ? (
+        <details>
+          <summary>Show details</summary>
+          <pre className="json wrap">{raw}</pre>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function ChatItem({ item, actionName, agentId, conversationId }: { item: api.TaskItem; actionName: (fn: string) => string; agentId: string; conversationId?: string }) {
+  const types = useTriggerTypes();
+  if (item.kind === 'event' && item.event) {
+    const type = types.data?.find((t) => t.type === item.event!.triggerType);
+    return (
+      <div className="msg event">
+        <span className="who-said">Event{type ? ` · ${type.name}` : ''}</span>
+        <p>
+          <strong>{sourceOf(item.event.triggerType)}:</strong> {item.event.summary}
+        </p>
+        <details>
+          <summary>Show payload</summary>
+          <Json value={item.event.payload} label="Event payload" wrap />
+        </details>
+      </div>
+    );
+  }
   if (item.kind === 'tool') {
+    const failed = item.toolState === 'error' || item.toolState === 'failed';
     return (
       <div className="msg tool">
         {item.pending && conversationId ? <Decision agentId={agentId} conversationId={conversationId} pending={item.pending} tool={item.tool ?? 'action'} params={item.params} /> : null}
         <details>
           <summary>
-            Tool run <strong>{item.tool}</strong> {item.toolState ? <span className={`badge ${item.toolState === 'error' || item.toolState === 'failed' ? 'bad' : ''}`}>{item.toolState}</span> : null}
+            Tool run <strong>{item.tool}</strong> {item.toolState ? <span className={`badge ${failed ? 'bad' : ''}`}>{failed ? 'Failed' : item.toolState === 'finished' ? 'Done' : item.toolState}</span> : null}
           </summary>
           <h4>Input</h4>
           <Json value={item.params} label={`Input of ${item.tool}`} />
           <h4>Output</h4>
           <Json value={item.output} label={`Output of ${item.tool}`} />
+          {/* The failure itself is told once, by the task's error below; its raw words are here. */}
+          {item.errors.length ? (
+            <>
+              <h4>Errors</h4>
+              <Json value={item.errors} label={`Errors of ${item.tool}`} wrap />
+            </>
+          ) : null}
         </details>
-        {item.errors.map((e, i) => (
-          <p key={i} className="error">
-            {e}
-          </p>
-        ))}
       </div>
     );
   }
-  const who = item.kind === 'user' ? 'You' : item.kind === 'error' ? 'Error' : 'Agent';
+  if (item.kind === 'error') return <Failure raw={item.errors.join('\n')} actionName={actionName} />;
+  const who = item.kind === 'user' ? 'You' : 'Agent';
   // A reply that is JSON is shown formatted and wrapped, not as one line running out of its bubble.
   const json = item.kind === 'agent' ? parseJsonText(item.text) : undefined;
   return (
@@ -383,7 +463,26 @@ function ChatItem({ item, agentId, conversationId }: { item: api.TaskItem; agent
   );
 }
 
-export function TaskTable({ agentId, triggerId, emptyHint }: { agentId: string; triggerId?: string; emptyHint?: string }) {
+/** A task's time so far, or in all: "850 ms", "12 s", "3 min 5 s". */
+function duration(t: api.TaskRow, now: number): string {
+  const from = Date.parse(t.startedAt ?? t.createdAt);
+  const to = t.finishedAt ? Date.parse(t.finishedAt) : now;
+  const ms = Math.max(0, to - from);
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes} min ${seconds % 60} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const STATE_FILTERS: Array<{ value: '' | api.StateGroup; label: string }> = [
+  { value: '', label: 'All' },
+  { value: 'running', label: 'Running' },
+  { value: 'done', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+export function TaskTable({ agentId, triggerId, filter = '', emptyHint }: { agentId: string; triggerId?: string; filter?: '' | api.StateGroup; emptyHint?: string }) {
   const { projectId } = useSession();
   const href = useHref();
   const tasks = useQuery({ queryKey: ['tasks', projectId, agentId, triggerId], queryFn: () => api.tasks(agentId, triggerId), refetchInterval: 3000 });
@@ -391,30 +490,43 @@ export function TaskTable({ agentId, triggerId, emptyHint }: { agentId: string; 
   if (tasks.isPending) return <Loading what="tasks" />;
   if (tasks.isError) return <ErrorNote error={tasks.error} />;
   if (tasks.data.length === 0) return <Empty title={triggerId ? 'No activations yet.' : 'No tasks yet.'}>{emptyHint ?? (triggerId ? 'Each event this trigger fires on starts a task here.' : 'Send the agent a message in Chat, or add a trigger.')}</Empty>;
+  const shown = filter ? tasks.data.filter((t) => api.stateLabel(t.state).group === filter) : tasks.data;
+  if (shown.length === 0) return <Empty title="No task in this state." />;
+  const now = Date.now();
   return (
     <table>
       <thead>
         <tr>
-          <th scope="col">Started</th>
+          <th scope="col">Task</th>
           <th scope="col">State</th>
-          <th scope="col">Cause</th>
+          <th scope="col">Duration</th>
+          <th scope="col" className="hide-narrow">
+            Started
+          </th>
           <th scope="col">
             <span className="sr-only">Open</span>
           </th>
         </tr>
       </thead>
       <tbody>
-        {tasks.data.map((t) => {
+        {shown.map((t) => {
           const s = api.stateLabel(t.state);
+          const cause = t.triggerType ? (types.data?.find((x) => x.type === t.triggerType)?.name ?? t.triggerType) : null;
           return (
             <tr key={t.conversationId}>
-              <td>{when(t.createdAt)}</td>
+              <td>
+                {t.title || <span className="muted">(no message yet)</span>}
+                {cause ? <div className="small muted">{cause}</div> : null}
+              </td>
               <td>
                 <span className={`badge ${s.failed ? 'bad' : s.running ? '' : 'ok'}`}>{s.text}</span>
               </td>
-              <td>{t.triggerType ? (types.data?.find((x) => x.type === t.triggerType)?.name ?? t.triggerType) : 'message'}</td>
-              <td>
-                <Link to={`${href(`/agents/${encodeURIComponent(agentId)}`)}?task=${encodeURIComponent(t.conversationId)}`}>Open task {t.conversationId.slice(0, 8)}</Link>
+              <td className="nowrap-words">{duration(t, now)}</td>
+              <td className="hide-narrow">{when(t.createdAt)}</td>
+              <td className="nowrap-words">
+                <Link to={`${href(`/agents/${encodeURIComponent(agentId)}`)}?task=${encodeURIComponent(t.conversationId)}`} aria-label={`Open task ${t.conversationId.slice(0, 8)}`}>
+                  Open
+                </Link>
               </td>
             </tr>
           );
@@ -425,9 +537,21 @@ export function TaskTable({ agentId, triggerId, emptyHint }: { agentId: string; 
 }
 
 function Tasks({ agent }: { agent: api.Agent }) {
+  const [filter, setFilter] = useState<'' | api.StateGroup>('');
   return (
     <section aria-label="Tasks">
-      <TaskTable agentId={agent.agentId} />
+      <Field label="Show tasks">
+        {(id) => (
+          <select id={id} value={filter} onChange={(e) => setFilter(e.target.value as '' | api.StateGroup)}>
+            {STATE_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TaskTable agentId={agent.agentId} filter={filter} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Loading, Menu, Modal, when, Columns } from '../ui.tsx';
+import { Button, Confirm, copyText, Empty, ErrorNote, Field, Loading, Menu, Modal, when, Columns } from '../ui.tsx';
 import { OAUTH_MESSAGE } from './OAuthDone.tsx';
 
 const AUTH_WORDS: Record<string, string> = { api_key: 'an API key', access_token: 'a fine-grained access token', oauth: 'signing in (OAuth)', headers: 'a header', none: 'nothing' };
@@ -380,15 +380,7 @@ function OwnKeys() {
     },
   });
   const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created);
-    } catch {
-      // Clipboard refused (plain http off localhost): select the text for a manual copy.
-      const field = document.getElementById('new-key') as HTMLInputElement | null;
-      field?.select();
-    }
-    setCopied(true);
+    if (created) setCopied(await copyText(created, 'new-key'));
   };
   return (
     <section aria-labelledby="keys-h">
@@ -434,7 +426,12 @@ function OwnKeys() {
           </tbody>
         </table>
       )}
-      <Modal title="Your new API key" open={!!created} onClose={() => setCreated(null)}>
+      <Modal
+        title="Your new API key"
+        open={!!created}
+        onClose={() => setCreated(null)}
+        confirmClose={copied ? undefined : 'Close without copying the key? Hangar will not show it again; you would have to create another.'}
+      >
         <p>Copy it now: Hangar keeps only a digest and will not show it again.</p>
         <div className="row">
           <Field label="API key" id="new-key">

@@ -2,7 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as api from '../api/index.ts';
 import { useSession } from '../session.tsx';
-import { Button, Confirm, Empty, ErrorNote, Field, Loading, when, Columns } from '../ui.tsx';
+import { Button, Confirm, CopyButton, Email, Empty, ErrorNote, Field, Loading, when, Columns } from '../ui.tsx';
+
+/** The link an invitee opens; Hangar sends no mail, so an admin passes it on. */
+const inviteLink = (code: string) => `${location.origin}/invite/${code}`;
 
 const ROLES: api.Role[] = ['viewer', 'editor', 'admin'];
 
@@ -67,7 +70,11 @@ export function Members() {
               <>{sent.email} already belongs to the organization and is now a member of this project.</>
             ) : (
               <>
-                Invite sent to {sent.email}. Share this link: <code>{`${location.origin}/invite/${sent.code}`}</code>
+                Invite created for {sent.email}. Hangar does not email it: send them this link.
+                <span className="invite-link">
+                  <code id="new-invite-link">{inviteLink(sent.code)}</code>
+                  <CopyButton text={inviteLink(sent.code)} targetId="new-invite-link" label="Copy link" aria-label={`Copy the invite link for ${sent.email}`} />
+                </span>
               </>
             )}
           </p>
@@ -89,15 +96,23 @@ export function Members() {
             <tbody>
               {invites.data.map((i) => (
                 <tr key={i.inviteCode}>
-                  <td>{i.email}</td>
+                  <td>
+                    <Email address={i.email} />
+                    <code id={`invite-link-${i.inviteCode}`} className="sr-only">
+                      {inviteLink(i.inviteCode)}
+                    </code>
+                  </td>
                   <td>
                     <RoleSelect label={`Role of the invite for ${i.email}`} value={i.role} onChange={(r) => setPendingRole({ invite: i, role: r })} />
                   </td>
                   <td className="hide-narrow">{when(i.createdAt)}</td>
                   <td>
-                    <Button variant="danger" onClick={() => setDeleting(i)}>
-                      Delete invite
-                    </Button>
+                    <div className="actions left">
+                      <CopyButton text={inviteLink(i.inviteCode)} targetId={`invite-link-${i.inviteCode}`} label="Copy link" aria-label={`Copy the invite link for ${i.email}`} />
+                      <Button variant="danger" onClick={() => setDeleting(i)}>
+                        Delete invite
+                      </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -120,7 +135,7 @@ export function Members() {
               {members.data.map((m) => (
                 <tr key={m.userId}>
                   <td>
-                    {m.email}
+                    <Email address={m.email} />
                     {m.userId === me.userId ? <span className="badge">you</span> : null}
                   </td>
                   <td className="hide-narrow">{m.name}</td>
@@ -128,9 +143,12 @@ export function Members() {
                     <RoleSelect label={`Role of ${m.email}`} value={m.role} disabled={changing.isPending} onChange={(r) => changing.mutate({ userId: m.userId, role: r })} />
                   </td>
                   <td>
-                    <Button variant="danger" onClick={() => setRemoving(m)}>
-                      Remove
-                    </Button>
+                    {/* Leaving a project is not removing someone: no Remove on your own row. */}
+                    {m.userId === me.userId ? null : (
+                      <Button variant="danger" onClick={() => setRemoving(m)}>
+                        Remove
+                      </Button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -70,7 +70,9 @@ function useSettled(value: string, ms = 350): string {
 
 export function SignIn() {
   const { query } = useLocation();
-  const [email, setEmail] = useState('');
+  // From an accepted invite whose automatic sign-in failed: the account's email, filled in.
+  const [email, setEmail] = useState(() => (EMAIL.test(query.get('email') ?? '') ? query.get('email')! : ''));
+  const joined = query.get('joined') === '1';
   const [password, setPassword] = useState('');
   const { busy, error, setError, run } = useAction();
   const client = useQueryClient();
@@ -92,7 +94,11 @@ export function SignIn() {
   return (
     <main id="main" className="narrow">
       <h1>Sign in to Hangar</h1>
-      {query.get('next') ? <p className="muted">You are signed out (or your session ended). Sign in to go back to the page you were on.</p> : null}
+      {joined ? (
+        <p className="ok" role="status">
+          Your account exists and you joined the project, but signing you in did not work. Sign in with the password you just chose.
+        </p>
+      ) : query.get('next') ? <p className="muted">You are signed out (or your session ended). Sign in to go back to the page you were on.</p> : null}
       {ssoError ? (
         <p className="error" role="alert">
           Single sign-on did not complete. {ssoErrorMessage(ssoError)}

@@ -1,7 +1,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
-import { navigate } from '../router.tsx';
+import { navigate, useLeaveGuard } from '../router.tsx';
 import { SchemaForm, type Values } from '../schema-form.tsx';
 import { useHref, useSession } from '../session.tsx';
 import { Button, Empty, ErrorNote, Field, Json, Loading, useAction } from '../ui.tsx';
@@ -17,12 +17,35 @@ export function ToolPage({ studioId }: { studioId: string }) {
   if ((!isNew && tool.isPending) || catalogue.isPending) return <Loading what="the tool" />;
   if (tool.isError) return <ErrorNote error={tool.error} />;
   if (catalogue.isError) return <ErrorNote error={catalogue.error} />;
+  return <Loaded key={studioId} tool={tool.data} providers={catalogue.data} connections={connections.data ?? []} />;
+}
+
+/** What is on the screen: the tool as it would be saved (null while its params schema is not JSON), and whether it differs from the saved one. */
+interface Draft {
+  input: api.ToolInput | null;
+  dirty: boolean;
+}
+
+function Loaded({ tool, providers, connections }: { tool?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[] }) {
+  const [draft, setDraft] = useState<Draft>({ input: null, dirty: false });
+  useLeaveGuard(draft.dirty ? 'This tool has unsaved changes. Leave the page and lose them?' : null);
   return (
     <>
-      <Editor key={studioId} initial={tool.data} providers={catalogue.data} connections={connections.data ?? []} />
-      {tool.data ? <RunPanel tool={tool.data} /> : null}
+      <Editor initial={tool} providers={providers} connections={connections} onDraft={setDraft} />
+      {tool ? <RunPanel tool={tool} draft={draft} /> : null}
     </>
   );
+}
+
+/** The tool's fields in one comparable text: a schema that is not JSON yet compares as typed. */
+function snapshot(title: string, description: string, schemaText: string, steps: api.ToolStep[]): string {
+  let schema: unknown = schemaText;
+  try {
+    schema = JSON.parse(schemaText);
+  } catch {
+    /* compared as text */
+  }
+  return JSON.stringify([title, description, schema, steps]);
 }
 
 interface StepKind {
@@ -42,7 +65,7 @@ function kindOf(transformation: string, providers: api.ProviderInfo[]): StepKind
   return { kind: 'api_call' };
 }
 
-function Editor({ initial, providers, connections }: { initial?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[] }) {
+function Editor({ initial, providers, connections, onDraft }: { initial?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[]; onDraft: (d: Draft) => void }) {
   const { projectId, canEdit } = useSession();
   const href = useHref();
   const client = useQueryClient();
@@ -52,6 +75,21 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
   const [steps, setSteps] = useState<api.ToolStep[]>(initial?.steps ?? []);
   const { busy, error, setError, run } = useAction();
   const [saved, setSaved] = useState(false);
+  const current = snapshot(title, description, schemaText, steps);
+  // What was last saved (or loaded); a new tool is a change from the start only once something is typed.
+  const [baseline, setBaseline] = useState(current);
+  const dirty = current !== baseline;
+  const inputOf = (): api.ToolInput | null => {
+    try {
+      const params_schema = JSON.parse(schemaText) as api.JsonSchema;
+      return { title, description, params_schema, transformations: { steps, ...(initial?.output !== undefined ? { output: initial.output } : {}) } };
+    } catch {
+      return null;
+    }
+  };
+  useEffect(() => {
+    onDraft({ input: inputOf(), dirty });
+  }, [current, dirty]);
 
   const addStep = (transformation: string, provider?: api.ProviderInfo, preset?: Record<string, unknown>) => {
     const base = (typeof preset?.tool === 'string' ? preset.tool : transformation.split('.').pop()!).replace(/[^A-Za-z0-9_]/g, '_').slice(0, 60) || 'step';
@@ -79,12 +117,14 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
       setError(new Error('The params schema is not valid JSON.'));
       return;
     }
+    const saving = current;
     await run(async () => {
       const id = await api.saveTool(initial?.studioId, { title, description, params_schema, transformations: { steps, ...(initial?.output !== undefined ? { output: initial.output } : {}) } });
+      setBaseline(saving);
       await client.invalidateQueries({ queryKey: ['tools', projectId] });
       await client.invalidateQueries({ queryKey: ['tool', projectId, id] });
       setSaved(true);
-      if (!initial) navigate(href(`/tools/${encodeURIComponent(id)}`), { replace: true });
+      if (!initial) navigate(href(`/tools/${encodeURIComponent(id)}`), { replace: true, force: true });
     });
   };
 
@@ -92,6 +132,7 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
     <form onSubmit={save} aria-labelledby="tool-h">
       <div className="page-head">
         <h1 id="tool-h">{initial ? initial.title : 'New tool'}</h1>
+        {dirty ? <span className="badge warn">Unsaved changes</span> : null}
       </div>
       <fieldset disabled={!canEdit} className="plain">
         <Field label="Title">{(id) => <input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
@@ -126,7 +167,7 @@ function Editor({ initial, providers, connections }: { initial?: api.Tool; provi
         {canEdit ? <StepSearch providers={providers} connections={connections} onAdd={addStep} /> : null}
       </fieldset>
       <ErrorNote error={error} />
-      {saved ? (
+      {saved && !dirty ? (
         <p role="status" className="ok">
           Saved.
         </p>
@@ -382,7 +423,11 @@ function StepSearch({ providers, connections, onAdd }: { providers: api.Provider
   );
 }
 
-function RunPanel({ tool }: { tool: api.Tool }) {
+function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
+  // Unsaved changes run as they are on the screen (an editor's studio_override); the background run
+  // can only run the saved tool, so it waits for a save.
+  const runsDraft = draft.dirty;
+  const schema = runsDraft && draft.input ? (draft.input.params_schema as api.JsonSchema) : tool.paramsSchema;
   const [values, setValues] = useState<Values>({});
   const [busy, setBusy] = useState<'sync' | 'async' | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -402,7 +447,7 @@ function RunPanel({ tool }: { tool: api.Tool }) {
     setResult(null);
     setProgress(null);
     try {
-      setResult(await api.runTool(tool.studioId, values));
+      setResult(await api.runTool(tool.studioId, values, runsDraft && draft.input ? draft.input : undefined));
     } catch (err) {
       setError(err);
     } finally {
@@ -422,7 +467,7 @@ function RunPanel({ tool }: { tool: api.Tool }) {
         const p = await api.pollTool(tool.studioId, job);
         setProgress(p.done ? null : ['Running…']);
         if (p.done) {
-          setResult(p.result ?? { status: p.failed ? 'failed' : 'complete', output: undefined, errors: [], credits: 0, steps: {} });
+          setResult(p.result ?? { status: p.failed ? 'failed' : 'complete', output: undefined, errors: [], warnings: [], credits: 0, steps: {} });
           break;
         }
       }
@@ -436,15 +481,22 @@ function RunPanel({ tool }: { tool: api.Tool }) {
   return (
     <section className="card" aria-labelledby="run-h">
       <h2 id="run-h">Run</h2>
-      <SchemaForm schema={tool.paramsSchema} values={values} onChange={setValues} idPrefix="run" />
+      <SchemaForm schema={schema} values={values} onChange={setValues} idPrefix="run" />
       <div className="actions left">
-        <Button variant="primary" busy={busy === 'sync'} disabled={!!busy} onClick={run}>
+        <Button variant="primary" busy={busy === 'sync'} disabled={!!busy || (runsDraft && !draft.input)} onClick={run} aria-describedby="run-what">
           Run
         </Button>
-        <Button busy={busy === 'async'} disabled={!!busy} onClick={runAsync}>
+        <Button busy={busy === 'async'} disabled={!!busy || runsDraft} onClick={runAsync} aria-describedby="run-what">
           Run in background
         </Button>
       </div>
+      <p className="hint" id="run-what">
+        {!runsDraft
+          ? 'Runs the saved tool.'
+          : draft.input
+            ? 'Run uses what is on the screen, unsaved changes included. Run in background runs the saved tool: save first.'
+            : 'The params schema is not valid JSON: correct it to run.'}
+      </p>
       {progress ? (
         <div role="status" className="progress">
           <progress aria-label="Run progress" />
@@ -457,7 +509,11 @@ function RunPanel({ tool }: { tool: api.Tool }) {
       {result ? (
         <div className="run-result" aria-live="polite">
           <p>
-            <span className={`badge ${result.status === 'failed' ? 'bad' : 'ok'}`}>{result.status}</span> Credits used: <strong>{result.credits}</strong>
+            <span className={`badge ${result.status === 'failed' ? 'bad' : result.warnings.length ? 'warn' : 'ok'}`}>
+              {result.status}
+              {result.status !== 'failed' && result.warnings.length ? ` with ${result.warnings.length === 1 ? 'a warning' : `${result.warnings.length} warnings`}` : ''}
+            </span>{' '}
+            Credits used: <strong>{result.credits}</strong>
             {result.executionTime !== undefined ? <span className="muted"> · {result.executionTime} ms</span> : null}
           </p>
           {result.errors.length ? (
@@ -470,7 +526,28 @@ function RunPanel({ tool }: { tool: api.Tool }) {
               ))}
             </ul>
           ) : null}
-          {tool.steps.map((s) =>
+          {result.warnings.length ? (
+            <>
+              <h3 id="run-warnings-h">Warnings</h3>
+              <ul className="warnings" aria-labelledby="run-warnings-h">
+                {result.warnings.map((w, i) => (
+                  <li key={i}>
+                    {w.step === 'output' ? <strong>Output: </strong> : <strong>Step {w.step}: </strong>}
+                    {w.input ? (
+                      <>
+                        input “{w.input}” reads <code>{`{{${w.reference}}}`}</code>, which resolved to nothing; the step ran with it empty.
+                      </>
+                    ) : (
+                      <>
+                        <code>{`{{${w.reference}}}`}</code> resolved to nothing.
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {(runsDraft && draft.input ? draft.input.transformations.steps : tool.steps).map((s) =>
             s.name in result.steps ? (
               <details key={s.name} open>
                 <summary>Step {s.name} output</summary>

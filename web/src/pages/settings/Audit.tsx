@@ -4,7 +4,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { auditExportUrl, auditPage, type AuditFilters, type AuditRecord } from '../../api/index.ts';
-import { Button, Empty, ErrorNote, Field, Loading, when } from '../../ui.tsx';
+import { Button, Email, Empty, ErrorNote, Field, Loading, when } from '../../ui.tsx';
 
 /** Actions Hangar records, offered as suggestions (the field takes any action). */
 const KNOWN_ACTIONS = [
@@ -76,12 +76,19 @@ function filtersOf(d: Draft): AuditFilters {
 
 const ACTOR_KINDS: Record<AuditRecord['actor']['type'], string> = { user: 'person', key: 'API key', scim_token: 'SCIM token', system: 'Hangar' };
 
-function describe(details: unknown): string {
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A record's details as "key: value" pairs; emails among them wrap between their parts only. */
+function describe(details: unknown): ReactNode {
   if (!details || typeof details !== 'object') return '';
   return Object.entries(details as Record<string, unknown>)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ');
+    .map(([k, v], i) => (
+      <span key={k}>
+        {i > 0 ? ' · ' : ''}
+        {k}: {typeof v === 'string' && LOOKS_LIKE_EMAIL.test(v) ? <Email address={v} /> : typeof v === 'string' ? v : JSON.stringify(v)}
+      </span>
+    ));
 }
 
 /** An id in a row that filters the trail by itself; long ids wrap (a Button never does). */
@@ -176,18 +183,20 @@ export function Audit({ organizationId }: { organizationId: string }) {
               {records.map((r) => (
                 <tr key={r.audit_id}>
                   <td>
-                    <time dateTime={r.time}>{when(r.time)}</time>
+                    <time className="nowrap-words" dateTime={r.time}>
+                      {when(r.time)}
+                    </time>
                   </td>
                   <td>
                     <FilterLink onClick={() => only({ actor: r.actor.id })} label={`Show only changes by ${r.actor.email ?? r.actor.id}`}>
-                      {r.actor.email ?? r.actor.id}
+                      {r.actor.email ? <Email address={r.actor.email} /> : r.actor.id}
                     </FilterLink>
                     <div className="small muted">{ACTOR_KINDS[r.actor.type]}</div>
                   </td>
                   <td>
                     <strong className="mono">{r.action}</strong>{' '}
                     <FilterLink onClick={() => only({ target: r.target.id })} label={`Show only changes to ${r.target.type} ${r.target.id}`}>
-                      {r.target.type} {r.target.id}
+                      {r.target.type} {r.target.id.includes('@') ? <Email address={r.target.id} /> : r.target.id}
                     </FilterLink>
                     {r.details !== undefined ? <div className="small muted">{describe(r.details)}</div> : null}
                   </td>

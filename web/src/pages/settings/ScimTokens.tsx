@@ -4,20 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createScimToken, deleteScimToken, scimTokens, type ScimToken } from '../../api/index.ts';
-import { Button, Columns, Confirm, Empty, ErrorNote, Field, Loading, Modal, when } from '../../ui.tsx';
-
-/** Copies `text`; where the clipboard is refused (plain http off localhost), selects the element's text instead. */
-async function copyText(text: string, elementId: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const element = document.getElementById(elementId);
-    if (element instanceof HTMLInputElement) element.select();
-    else if (element) window.getSelection()?.selectAllChildren(element);
-    return false;
-  }
-}
+import { Button, Columns, Confirm, copyText, Empty, ErrorNote, Field, Loading, Modal, when } from '../../ui.tsx';
 
 export function ScimTokens({ organizationId }: { organizationId: string }) {
   const client = useQueryClient();
@@ -102,7 +89,12 @@ export function ScimTokens({ organizationId }: { organizationId: string }) {
           )}
         </>
       )}
-      <Modal title="Your new SCIM token" open={!!created} onClose={() => setCreated(null)}>
+      <Modal
+        title="Your new SCIM token"
+        open={!!created}
+        onClose={() => setCreated(null)}
+        confirmClose={copied === 'token' ? undefined : 'Close without copying the token? Hangar will not show it again; you would have to create another.'}
+      >
         <p>Copy it now into your identity provider: Hangar keeps only a digest and will not show it again.</p>
         <div className="row">
           <Field label="SCIM token" id="new-scim-token">
