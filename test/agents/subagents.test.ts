@@ -182,6 +182,23 @@ describe('running a sub-agent', () => {
     assert.deepEqual([done.content.tool_run_state, done.content.output.state], ['finished', 'completed']);
   });
 
+  test("a child's task deleted before it ends fails the parent's call instead of leaving it waiting", async () => {
+    const tool = await writerTool('/deleted-child');
+    const child = await upsert({ name: 'Short-lived', actions: [{ studio_id: tool, action_behaviour: 'always-ask' }] });
+    const parent = await upsert({ name: 'Left behind', actions: [{ agent_id: child }] });
+    const conversation = await trigger(parent, 'wait for it');
+    let childTask: { conversation_id: string; state: string } | undefined;
+    const end = Date.now() + 15_000;
+    while (!(childTask = (await tasksOf(child)).find((t) => t.state === 'pending-approval'))) {
+      if (Date.now() > end) assert.fail('the child never asked for approval');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal((await c.post('/latest/knowledge/sets/delete', { knowledge_set: [childTask.conversation_id] })).status, 200);
+    assert.equal((await waitFor(parent, conversation)).state, 'unrecoverable');
+    const [run] = await toolRuns(parent, conversation);
+    assert.deepEqual([run.content.tool_run_state, run.content.output.state, run.content.errors[0].body], ['error', 'deleted', "The sub-agent's task was deleted before it ended."]);
+  });
+
   test("through Hangar's MCP server: a parent waiting on a child's approval answers with what is pending, never a hang", async () => {
     const tool = await writerTool('/mcp-child');
     const child = await upsert({ name: 'Mcp guarded', actions: [{ studio_id: tool, action_behaviour: 'always-ask' }] });
