@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { assertPythonModel } from '../compat/python-sdk-models.ts';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
 import { newProject, type Client } from '../integrations/kit.ts';
@@ -178,6 +180,45 @@ describe('running a sub-agent', () => {
     assert.equal((await waitFor(parent, conversation)).state, 'completed');
     const [done] = await toolRuns(parent, conversation);
     assert.deepEqual([done.content.tool_run_state, done.content.output.state], ['finished', 'completed']);
+  });
+
+  test("a child's task deleted before it ends fails the parent's call instead of leaving it waiting", async () => {
+    const tool = await writerTool('/deleted-child');
+    const child = await upsert({ name: 'Short-lived', actions: [{ studio_id: tool, action_behaviour: 'always-ask' }] });
+    const parent = await upsert({ name: 'Left behind', actions: [{ agent_id: child }] });
+    const conversation = await trigger(parent, 'wait for it');
+    let childTask: { conversation_id: string; state: string } | undefined;
+    const end = Date.now() + 15_000;
+    while (!(childTask = (await tasksOf(child)).find((t) => t.state === 'pending-approval'))) {
+      if (Date.now() > end) assert.fail('the child never asked for approval');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal((await c.post('/latest/knowledge/sets/delete', { knowledge_set: [childTask.conversation_id] })).status, 200);
+    assert.equal((await waitFor(parent, conversation)).state, 'unrecoverable');
+    const [run] = await toolRuns(parent, conversation);
+    assert.deepEqual([run.content.tool_run_state, run.content.output.state, run.content.errors[0].body], ['error', 'deleted', "The sub-agent's task was deleted before it ended."]);
+  });
+
+  test("through Hangar's MCP server: a parent waiting on a child's approval answers with what is pending, never a hang", async () => {
+    const tool = await writerTool('/mcp-child');
+    const child = await upsert({ name: 'Mcp guarded', actions: [{ studio_id: tool, action_behaviour: 'always-ask' }] });
+    await upsert({ name: 'Mcp parent', actions: [{ agent_id: child }] });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/latest/mcp`), { requestInit: { headers: { authorization: c.auth } } });
+    const client = new McpClient({ name: 'subagents-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const started = Date.now();
+      const result: any = await client.callTool({ name: 'agent.Mcp_parent', arguments: { message: 'nested' } }, undefined, { timeout: 30_000 });
+      assert.ok(Date.now() - started < 15_000, 'answered without waiting out the agent wait');
+      const s = result.structuredContent;
+      assert.equal(s.state, 'running', 'the parent waits');
+      assert.equal(s.pending_approval.agent_id, child, "what is pending is the child's action");
+      const [childTask] = await tasksOf(child);
+      assert.deepEqual([s.pending_approval.conversation_id, childTask.state], [childTask.conversation_id, 'pending-approval']);
+      assert.match(result.content[0].text, /approve/i);
+    } finally {
+      await client.close();
+    }
   });
 
   test('with a model: the model chooses the message; the answer comes back to it as the tool result', async () => {

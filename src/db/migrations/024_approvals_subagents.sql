@@ -33,3 +33,24 @@ ALTER TABLE tasks
   ADD COLUMN parent_message_id bigint,
   ADD COLUMN depth int NOT NULL DEFAULT 0;
 CREATE INDEX tasks_parent_idx ON tasks (parent_conversation_id) WHERE parent_conversation_id IS NOT NULL;
+
+-- A sub-agent's task deleted before it ended (its agent deleted, or the task itself): the parent
+-- waiting for it would wait for ever. Its item fails instead, and the parent's run is queued.
+CREATE FUNCTION tasks_child_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE task_messages
+     SET content = content || jsonb_build_object(
+           'status', 'failed',
+           'output', jsonb_build_object('conversation_id', OLD.conversation_id, 'state', 'deleted', 'answer', NULL),
+           'errors', jsonb_build_array(jsonb_build_object('message', 'The sub-agent''s task was deleted before it ended.')))
+   WHERE id = OLD.parent_message_id AND content->>'status' = 'running';
+  IF FOUND THEN
+    UPDATE tasks SET state = 'starting-up', updated_at = now() WHERE conversation_id = OLD.parent_conversation_id AND state = 'running';
+    IF FOUND THEN
+      PERFORM graphile_worker.add_job('agent_task', json_build_object('conversation_id', OLD.parent_conversation_id), max_attempts => 25);
+    END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER tasks_child_deleted AFTER DELETE ON tasks
+  FOR EACH ROW WHEN (OLD.parent_conversation_id IS NOT NULL) EXECUTE FUNCTION tasks_child_deleted();

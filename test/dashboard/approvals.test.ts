@@ -1,0 +1,145 @@
+// Approvals in the dashboard, in Debian's chromium over the machine's own address: the Approvals
+// page of the project navigation lists what waits (oldest first) with its parameters, editable
+// before Approve; Reject; the task page shows the pending action with the same buttons; the agent's
+// settings offer the three behaviours per action. Found by role and label; axe-core, phone width and
+// the console checked on the way. The tool the agent runs posts to a local target, which counts.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, before, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort } from '../../src/free-port.ts';
+import { bearer, bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+
+const ADMIN = 'approvals-admin@acme.example';
+const PASSWORD = 'a long admin password';
+
+let server: TestServer;
+let org: Org;
+let projectId: string;
+let auth: string;
+let agentId: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleWatch: ReturnType<typeof watchConsole>;
+let target: Server;
+const written: any[] = [];
+
+const api = (method: string, path: string, body?: unknown) => call(server, method, path, { authorization: auth, ...(body !== undefined ? { body } : {}) });
+
+async function pendingTask(message: string): Promise<string> {
+  const r = await api('POST', '/latest/agents/trigger', { agent_id: agentId, message: { role: 'user', content: message } });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  await waitState(r.body.conversation_id, 'pending-approval');
+  return r.body.conversation_id;
+}
+
+async function waitState(conversationId: string, state: string) {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const meta = await api('GET', `/latest/agents/${agentId}/tasks/${conversationId}/metadata`);
+    if (meta.body.state === state) return;
+    if (Date.now() > end) assert.fail(`task ${conversationId} is ${meta.body.state}, not ${state}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+before(async () => {
+  target = createServer((req, res) => {
+    let text = '';
+    req.on('data', (d) => (text += d));
+    req.on('end', () => {
+      written.push(JSON.parse(text));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  const host = ownAddress() ?? '127.0.0.1';
+  const port = await freePort();
+  const base = `http://${host}:${port}`;
+  server = await startServer(undefined, { HOST: host, PORT: String(port), HANGAR_PUBLIC_URL: base, LOG_LEVEL: 'warn', HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  org = await bootstrap(server, ADMIN, PASSWORD);
+  const p = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Careful agents', organization_id: org.organization_id } });
+  projectId = p.body.project_id;
+  auth = bearer(projectId, org.api_key);
+  const tool = await api('POST', '/latest/studios/create', {
+    title: 'Write note',
+    transformations: { steps: [{ name: 'write', transformation: 'api_call', params: { url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/notes`, method: 'POST', body: { text: '{{params.message}}' } } }] },
+  });
+  assert.equal(tool.status, 200, JSON.stringify(tool.body));
+  const agent = await api('POST', '/latest/agents/upsert', { name: 'Note taker', actions: [{ studio_id: tool.body.studio_id, action_behaviour: 'always-ask' }] });
+  agentId = agent.body.agent_id;
+  browser = await launch();
+  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
+  context.setDefaultTimeout(15_000);
+  consoleWatch = watchConsole(context, base);
+  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
+  assert.equal(login.status(), 200);
+  page = await context.newPage();
+});
+
+afterEach(() => consoleWatch.assertClean('Approvals'));
+after(async () => {
+  await browser?.close();
+  await new Promise((r) => target?.close(r));
+});
+
+const button = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('button', { name, exact: true });
+
+test('the Approvals page: oldest first, parameters edited before Approve, Reject; accessible and fitting a phone', async () => {
+  const first = await pendingTask('first note');
+  const second = await pendingTask('second note');
+  await page.goto(`/p/${projectId}/agents`);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Approvals', exact: true }).click();
+  await page.getByRole('heading', { name: 'Approvals', exact: true }).waitFor();
+  const items = page.getByRole('list', { name: 'Pending approvals' }).getByRole('listitem');
+  await items.nth(1).waitFor();
+  assert.equal(await items.count(), 2);
+  assert.match((await items.nth(0).textContent())!, /Note taker asks to run Write note/);
+  const params = page.getByLabel('Parameters of Write note');
+  assert.deepEqual(JSON.parse(await params.nth(0).inputValue()), { message: 'first note' });
+  assert.deepEqual(JSON.parse(await params.nth(1).inputValue()), { message: 'second note' });
+  await assertAccessible(page, 'Approvals page');
+  await screenshot(page, 'approvals');
+  await assertFitsPhone(page, 'approvals');
+
+  await params.nth(0).fill('{"message": "first note, edited"}');
+  await button(page.getByRole('group', { name: 'Approval of Write note' }).nth(0), 'Approve').click();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Pending approvals"] li').length === 1);
+  await waitState(first, 'completed');
+  assert.deepEqual(written, [{ text: 'first note, edited' }]);
+
+  await button(page.getByRole('group', { name: 'Approval of Write note' }), 'Reject').click();
+  await page.getByText('Nothing waits for approval.').waitFor();
+  await waitState(second, 'completed');
+  assert.equal(written.length, 1, 'the rejected action never ran');
+});
+
+test('the task page shows the pending action with Approve and Reject', async () => {
+  const conversation = await pendingTask('from the task page');
+  await page.goto(`/p/${projectId}/agents/${agentId}?task=${conversation}`);
+  const group = page.getByRole('group', { name: 'Approval of Write note' });
+  await group.waitFor();
+  await page.getByText('Waiting for a person to approve or reject the action above.').waitFor();
+  await assertAccessible(page, 'task page with a pending action');
+  await button(group, 'Approve').click();
+  await waitState(conversation, 'completed');
+  await group.waitFor({ state: 'detached' });
+  assert.deepEqual(written.at(-1), { text: 'from the task page' });
+});
+
+test("the agent's settings offer the three behaviours for each action", async () => {
+  await page.goto(`/p/${projectId}/agents/${agentId}/settings`);
+  const choice = page.getByLabel('Approval for Write note');
+  await choice.waitFor();
+  assert.equal(await choice.inputValue(), 'always-ask');
+  assert.deepEqual(await choice.locator('option').allTextContents(), ['Never ask', 'Always ask a person', 'The agent decides']);
+  await assertAccessible(page, 'agent settings with approvals');
+  await choice.selectOption({ label: 'The agent decides' });
+  await button(page, 'Save agent').click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  const stored = await api('GET', `/latest/agents/${agentId}/get`);
+  assert.equal(stored.body.agent.actions[0].action_behaviour, 'agent-decide');
+});
