@@ -14,23 +14,41 @@ import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startSe
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
 import { freePort, newProject, type Client } from '../integrations/kit.ts';
 
-/** A local server that records the `said` of every POST /echo (what the agent's action sent). */
-let target: { url: string; said: string[]; close(): Promise<void> };
+/**
+ * A local server that records the `said` of every POST (what the agent's action sent). POST /slow
+ * answers only once released, so a task can be held running.
+ */
+let target: { url: string; said: string[]; release(): void; close(): Promise<void> };
 
 before(async () => {
   const said: string[] = [];
+  let open!: () => void;
+  let gate = new Promise<void>((r) => (open = r));
   const s: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (d) => (text += d));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = text ? JSON.parse(text) : {};
       said.push(body.said);
+      if (req.url === '/slow') await gate;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ echoed: body }));
     });
   });
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  target = { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, said, close: () => new Promise<void>((r) => s.close(() => r())) };
+  target = {
+    url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+    said,
+    release() {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+    close: () => {
+      open();
+      s.closeAllConnections();
+      return new Promise<void>((r) => s.close(() => r()));
+    },
+  };
 });
 after(() => target.close());
 
@@ -48,10 +66,10 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined | fal
 }
 
 /** An agent whose one action posts the message it is given to the local target (no model: it runs on every message). */
-async function echoAgent(c: Client, name: string): Promise<string> {
+async function echoAgent(c: Client, name: string, route = '/echo'): Promise<string> {
   const tool = `echo-${randomBytes(4).toString('hex')}`;
   const saved = await c.post('/latest/studios/bulk_update', {
-    updates: [{ studio_id: tool, title: 'Echo', description: 'Posts the message', params_schema: { properties: { message: { type: 'string' } } }, transformations: { steps: [{ name: 'send', transformation: 'api_call', params: { url: `${target.url}/echo`, method: 'POST', body: { said: '{{params.message}}' } } }] } }],
+    updates: [{ studio_id: tool, title: 'Echo', description: 'Posts the message', params_schema: { properties: { message: { type: 'string' } } }, transformations: { steps: [{ name: 'send', transformation: 'api_call', params: { url: `${target.url}${route}`, method: 'POST', body: { said: '{{params.message}}' } } }] } }],
     partial_update: true,
   });
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -358,6 +376,24 @@ describe("the hosted Python client's schedule_action_in_task", () => {
     assert.ok(Date.now() - asked >= 2900, `arrived after ${Date.now() - asked} ms`);
   });
 
+  test('a message due while its task is still working waits for the task, then runs', async () => {
+    const slow = await echoAgent(c, 'Slow', '/slow');
+    const started = await c.post('/latest/agents/trigger', { agent_id: slow, message: { role: 'user', content: 'hold on' } });
+    const task = started.body.conversation_id;
+    await waitFor('the task to be held running', async () => target.said.includes('hold on'));
+    const r = await c.post(`/latest/agents/${slow}/scheduled_triggers_item/create`, { conversation_id: task, message: 'after that', minutes_until_schedule: 0 });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await sleep(1000);
+    const texts = async () => (await c.post(`/latest/agents/${slow}/tasks/${task}/view`, {})).body.results.filter((i: any) => i.content.type === 'user-message').map((i: any) => i.content.text).reverse();
+    assert.deepEqual(await texts(), ['hold on'], 'not added while the task works on its message');
+    assert.equal((await c.get(`/latest/agents/${slow}/tasks/${task}/metadata`)).body.state, 'running');
+    target.release();
+    await waitFor('the waiting message to be added and run', async () => target.said.includes('after that'));
+    target.release();
+    await waitFor('the task to finish', async () => (await c.get(`/latest/agents/${slow}/tasks/${task}/metadata`)).body.state === 'completed');
+    assert.deepEqual(await texts(), ['hold on', 'after that']);
+  });
+
   test('bad minutes are a 400; an unknown task or agent a 404', async () => {
     for (const minutes of [-1, 525_601, '5']) {
       const e = expectError(await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'x', minutes_until_schedule: minutes }), 400, 'validation_error');
@@ -371,6 +407,16 @@ describe("the hosted Python client's schedule_action_in_task", () => {
     expectError(await c.post(`/latest/agents/${otherAgent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'x' }), 404, 'not_found');
     const stranger = await newProject(server);
     expectError(await stranger.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'x' }), 404, 'not_found');
+  });
+
+  test('at most 100 messages wait for one task', async () => {
+    const task = (await c.post('/latest/agents/trigger', { agent_id: agent, message: { role: 'user', content: 'many follow-ups' } })).body.conversation_id;
+    for (let i = 0; i < 100; i += 1) {
+      const r = await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: task, message: `later ${i}`, minutes_until_schedule: 600 });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const refused = expectError(await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: task, message: 'one too many', minutes_until_schedule: 600 }), 409, 'conflict');
+    assert.match(refused.message, /100 scheduled messages waiting/);
   });
 });
 
