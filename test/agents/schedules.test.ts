@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { freePort, newProject, type Client } from '../integrations/kit.ts';
 
 /**
@@ -420,3 +421,14 @@ describe("the hosted Python client's schedule_action_in_task", () => {
   });
 });
 
+
+test('the settings: defaults, bounds, and a test clock refused in production', () => {
+  const base = { DATABASE_URL: 'postgres://unused@127.0.0.1/x', HANGAR_PROCESSES: '1' };
+  assert.deepEqual(loadConfig(base).schedules, { catchupSeconds: 3600, pollMs: 1000, testClock: undefined });
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_CATCHUP_SECONDS: '5' }), (e: Error) => e instanceof ConfigError && /HANGAR_SCHEDULE_CATCHUP_SECONDS must be an integer ≥ 10/.test(e.message));
+  const clock = JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 60 });
+  assert.deepEqual(loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock }).schedules.testClock, { realMs: Date.parse('2026-12-03T00:00:00Z'), fakeMs: Date.parse('2027-01-01T00:00:00Z'), rate: 60 });
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock, NODE_ENV: 'production' }), /refused when NODE_ENV=production/);
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: '{"fake":"soon"}' }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 0 }) }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
+});
