@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { parseCron } from '../../src/schedules/cron.ts';
 import { freePort, newProject, type Client } from '../integrations/kit.ts';
 
 /**
@@ -233,13 +234,14 @@ describe('recurring schedules: the API', () => {
 });
 
 describe('exactly once per occurrence across processes', () => {
-  test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 90_000 }, async () => {
+  test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 180_000 }, async () => {
     const databaseUrl = await freshDatabase();
-    // 30× time: one minute of the schedule's clock every two seconds, from 08:00. Once every process
-    // is up, twenty schedules (two agents) are created for the same five minutes in a row, starting
-    // three minutes later (08:mm to 08:mm+4 on 4 January only), so every process finds twenty due at
-    // each occurrence, the run ends by itself, and the count is exact.
-    const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 30 };
+    // 10× time: one minute of the schedule's clock every six seconds, from 08:00 (a faster clock makes
+    // a pass delayed by a loaded machine span two occurrences, of which only the latest fires, by
+    // design). Once every process is up, ten schedules (two agents) are created for the same five
+    // minutes in a row, starting two minutes later (08:mm to 08:mm+4 on 4 January only), so every
+    // process finds ten due at each occurrence, the run ends by itself, and the count is exact.
+    const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 10 };
     const env = {
       HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true',
       HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: new Date(clock.real).toISOString(), fake: new Date(clock.fake).toISOString(), rate: clock.rate }),
@@ -253,18 +255,18 @@ describe('exactly once per occurrence across processes', () => {
     await waitFor('the cluster to serve', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok, 60_000);
 
     const fakeNow = new Date(clock.fake + (Date.now() - clock.real) * clock.rate);
-    const first = fakeNow.getUTCMinutes() + 3;
+    const first = fakeNow.getUTCMinutes() + 2;
     assert.ok(fakeNow.getUTCHours() === 8 && first + 4 <= 59, `the processes took too long to start (the schedule's clock is at ${fakeNow.toISOString()})`);
     const at = (minute: number) => `2027-01-04T08:${String(minute).padStart(2, '0')}:00.000Z`;
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => createSchedule(c, agents[i % 2], { cron: `${first}-${first + 4} 8 4 1 *`, message: `tick ${i}` })));
-    for (const agent of agents) assert.deepEqual((await schedules(c, agent)).map((s) => [s.next_run_at, s.last_run_at]), Array(10).fill([at(first), null]), 'created before the first occurrence');
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => createSchedule(c, agents[i % 2], { cron: `${first}-${first + 4} 8 4 1 *`, message: `tick ${i}` })));
+    for (const agent of agents) assert.deepEqual((await schedules(c, agent)).map((s) => [s.next_run_at, s.last_run_at]), Array(5).fill([at(first), null]), 'created before the first occurrence');
 
     for (const agent of agents) {
       const done = await waitFor('the last occurrence', async () => {
         const all = await schedules(c, agent);
         return all.every((s) => s.next_run_at.startsWith('2028-')) ? all : undefined;
-      }, 40_000);
-      assert.deepEqual(done.map((s) => [s.last_run_at, s.next_run_at]), Array(10).fill([at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]));
+      }, 60_000);
+      assert.deepEqual(done.map((s) => [s.last_run_at, s.next_run_at]), Array(5).fill([at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]));
     }
     for (const [i, id] of ids.entries()) {
       const tasks = await tasksOf(c, agents[i % 2], id);
@@ -274,7 +276,7 @@ describe('exactly once per occurrence across processes', () => {
       const states = await Promise.all(ids.map(async (id, i) => (await tasksOf(c, agents[i % 2], id)).every((t) => t.state === 'completed')));
       return states.every(Boolean);
     });
-    for (let i = 0; i < 20; i += 1) assert.equal(target.said.filter((s) => s === `tick ${i}`).length, 5, `the action ran once per occurrence of schedule ${i}`);
+    for (let i = 0; i < 10; i += 1) assert.equal(target.said.filter((s) => s === `tick ${i}`).length, 5, `the action ran once per occurrence of schedule ${i}`);
     cluster.child.kill('SIGTERM');
     await cluster.exited;
   });
@@ -431,4 +433,13 @@ test('the settings: defaults, bounds, and a test clock refused in production', (
   assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock, NODE_ENV: 'production' }), /refused when NODE_ENV=production/);
   assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: '{"fake":"soon"}' }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
   assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 0 }) }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
+});
+
+test('the latest occurrence at or before an instant includes one exactly at it (a pass landing on it fires it)', () => {
+  const cron = parseCron('5-9 8 4 1 *', 'UTC');
+  const latest = (iso: string) => cron.latest(new Date(iso))?.toISOString();
+  assert.equal(latest('2027-01-04T08:05:00.000Z'), '2027-01-04T08:05:00.000Z');
+  assert.equal(latest('2027-01-04T08:05:59.999Z'), '2027-01-04T08:05:00.000Z');
+  assert.equal(latest('2027-01-04T08:04:59.999Z'), '2026-01-04T08:09:00.000Z');
+  assert.equal(cron.next(new Date('2027-01-04T08:05:00.000Z'))?.toISOString(), '2027-01-04T08:06:00.000Z', 'the next one is strictly after');
 });
