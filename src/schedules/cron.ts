@@ -38,6 +38,8 @@ export function parseCron(cron: string, timezone: string): CronSchedule {
   }
   return {
     next: (after) => job.nextRun(after),
-    latest: (at) => job.previousRuns(1, at)[0] ?? null,
+    // croner's previousRuns looks strictly before its reference: a millisecond later includes a run at `at` itself
+    // (a pass landing exactly on an occurrence would otherwise skip it).
+    latest: (at) => job.previousRuns(1, new Date(at.getTime() + 1))[0] ?? null,
   };
 }

@@ -12,25 +12,45 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { parseCron } from '../../src/schedules/cron.ts';
 import { freePort, newProject, type Client } from '../integrations/kit.ts';
 
-/** A local server that records the `said` of every POST /echo (what the agent's action sent). */
-let target: { url: string; said: string[]; close(): Promise<void> };
+/**
+ * A local server that records the `said` of every POST (what the agent's action sent). POST /slow
+ * answers only once released, so a task can be held running.
+ */
+let target: { url: string; said: string[]; release(): void; close(): Promise<void> };
 
 before(async () => {
   const said: string[] = [];
+  let open!: () => void;
+  let gate = new Promise<void>((r) => (open = r));
   const s: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (d) => (text += d));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = text ? JSON.parse(text) : {};
       said.push(body.said);
+      if (req.url === '/slow') await gate;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ echoed: body }));
     });
   });
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  target = { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, said, close: () => new Promise<void>((r) => s.close(() => r())) };
+  target = {
+    url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`,
+    said,
+    release() {
+      open();
+      gate = new Promise<void>((r) => (open = r));
+    },
+    close: () => {
+      open();
+      s.closeAllConnections();
+      return new Promise<void>((r) => s.close(() => r()));
+    },
+  };
 });
 after(() => target.close());
 
@@ -48,10 +68,10 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined | fal
 }
 
 /** An agent whose one action posts the message it is given to the local target (no model: it runs on every message). */
-async function echoAgent(c: Client, name: string): Promise<string> {
+async function echoAgent(c: Client, name: string, route = '/echo'): Promise<string> {
   const tool = `echo-${randomBytes(4).toString('hex')}`;
   const saved = await c.post('/latest/studios/bulk_update', {
-    updates: [{ studio_id: tool, title: 'Echo', description: 'Posts the message', params_schema: { properties: { message: { type: 'string' } } }, transformations: { steps: [{ name: 'send', transformation: 'api_call', params: { url: `${target.url}/echo`, method: 'POST', body: { said: '{{params.message}}' } } }] } }],
+    updates: [{ studio_id: tool, title: 'Echo', description: 'Posts the message', params_schema: { properties: { message: { type: 'string' } } }, transformations: { steps: [{ name: 'send', transformation: 'api_call', params: { url: `${target.url}${route}`, method: 'POST', body: { said: '{{params.message}}' } } }] } }],
     partial_update: true,
   });
   assert.equal(saved.status, 200, JSON.stringify(saved.body));
@@ -214,13 +234,14 @@ describe('recurring schedules: the API', () => {
 });
 
 describe('exactly once per occurrence across processes', () => {
-  test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 90_000 }, async () => {
+  test('three racing schedulers (`hangar start --processes 2` and one more server) start one task per occurrence, five occurrences in a row', { timeout: 180_000 }, async () => {
     const databaseUrl = await freshDatabase();
-    // 30× time: one minute of the schedule's clock every two seconds, from 08:00. Once every process
-    // is up, twenty schedules (two agents) are created for the same five minutes in a row, starting
-    // three minutes later (08:mm to 08:mm+4 on 4 January only), so every process finds twenty due at
-    // each occurrence, the run ends by itself, and the count is exact.
-    const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 30 };
+    // 10× time: one minute of the schedule's clock every six seconds, from 08:00 (a faster clock makes
+    // a pass delayed by a loaded machine span two occurrences, of which only the latest fires, by
+    // design). Once every process is up, ten schedules (two agents) are created for the same five
+    // minutes in a row, starting two minutes later (08:mm to 08:mm+4 on 4 January only), so every
+    // process finds ten due at each occurrence, the run ends by itself, and the count is exact.
+    const clock = { real: Date.now(), fake: Date.parse('2027-01-04T08:00:00Z'), rate: 10 };
     const env = {
       HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true',
       HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: new Date(clock.real).toISOString(), fake: new Date(clock.fake).toISOString(), rate: clock.rate }),
@@ -234,18 +255,18 @@ describe('exactly once per occurrence across processes', () => {
     await waitFor('the cluster to serve', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.ok, 60_000);
 
     const fakeNow = new Date(clock.fake + (Date.now() - clock.real) * clock.rate);
-    const first = fakeNow.getUTCMinutes() + 3;
+    const first = fakeNow.getUTCMinutes() + 2;
     assert.ok(fakeNow.getUTCHours() === 8 && first + 4 <= 59, `the processes took too long to start (the schedule's clock is at ${fakeNow.toISOString()})`);
     const at = (minute: number) => `2027-01-04T08:${String(minute).padStart(2, '0')}:00.000Z`;
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => createSchedule(c, agents[i % 2], { cron: `${first}-${first + 4} 8 4 1 *`, message: `tick ${i}` })));
-    for (const agent of agents) assert.deepEqual((await schedules(c, agent)).map((s) => [s.next_run_at, s.last_run_at]), Array(10).fill([at(first), null]), 'created before the first occurrence');
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => createSchedule(c, agents[i % 2], { cron: `${first}-${first + 4} 8 4 1 *`, message: `tick ${i}` })));
+    for (const agent of agents) assert.deepEqual((await schedules(c, agent)).map((s) => [s.next_run_at, s.last_run_at]), Array(5).fill([at(first), null]), 'created before the first occurrence');
 
     for (const agent of agents) {
       const done = await waitFor('the last occurrence', async () => {
         const all = await schedules(c, agent);
         return all.every((s) => s.next_run_at.startsWith('2028-')) ? all : undefined;
-      }, 40_000);
-      assert.deepEqual(done.map((s) => [s.last_run_at, s.next_run_at]), Array(10).fill([at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]));
+      }, 60_000);
+      assert.deepEqual(done.map((s) => [s.last_run_at, s.next_run_at]), Array(5).fill([at(first + 4), `2028-01-04T08:${String(first).padStart(2, '0')}:00.000Z`]));
     }
     for (const [i, id] of ids.entries()) {
       const tasks = await tasksOf(c, agents[i % 2], id);
@@ -255,7 +276,7 @@ describe('exactly once per occurrence across processes', () => {
       const states = await Promise.all(ids.map(async (id, i) => (await tasksOf(c, agents[i % 2], id)).every((t) => t.state === 'completed')));
       return states.every(Boolean);
     });
-    for (let i = 0; i < 20; i += 1) assert.equal(target.said.filter((s) => s === `tick ${i}`).length, 5, `the action ran once per occurrence of schedule ${i}`);
+    for (let i = 0; i < 10; i += 1) assert.equal(target.said.filter((s) => s === `tick ${i}`).length, 5, `the action ran once per occurrence of schedule ${i}`);
     cluster.child.kill('SIGTERM');
     await cluster.exited;
   });
@@ -358,6 +379,24 @@ describe("the hosted Python client's schedule_action_in_task", () => {
     assert.ok(Date.now() - asked >= 2900, `arrived after ${Date.now() - asked} ms`);
   });
 
+  test('a message due while its task is still working waits for the task, then runs', async () => {
+    const slow = await echoAgent(c, 'Slow', '/slow');
+    const started = await c.post('/latest/agents/trigger', { agent_id: slow, message: { role: 'user', content: 'hold on' } });
+    const task = started.body.conversation_id;
+    await waitFor('the task to be held running', async () => target.said.includes('hold on'));
+    const r = await c.post(`/latest/agents/${slow}/scheduled_triggers_item/create`, { conversation_id: task, message: 'after that', minutes_until_schedule: 0 });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await sleep(1000);
+    const texts = async () => (await c.post(`/latest/agents/${slow}/tasks/${task}/view`, {})).body.results.filter((i: any) => i.content.type === 'user-message').map((i: any) => i.content.text).reverse();
+    assert.deepEqual(await texts(), ['hold on'], 'not added while the task works on its message');
+    assert.equal((await c.get(`/latest/agents/${slow}/tasks/${task}/metadata`)).body.state, 'running');
+    target.release();
+    await waitFor('the waiting message to be added and run', async () => target.said.includes('after that'));
+    target.release();
+    await waitFor('the task to finish', async () => (await c.get(`/latest/agents/${slow}/tasks/${task}/metadata`)).body.state === 'completed');
+    assert.deepEqual(await texts(), ['hold on', 'after that']);
+  });
+
   test('bad minutes are a 400; an unknown task or agent a 404', async () => {
     for (const minutes of [-1, 525_601, '5']) {
       const e = expectError(await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'x', minutes_until_schedule: minutes }), 400, 'validation_error');
@@ -372,5 +411,35 @@ describe("the hosted Python client's schedule_action_in_task", () => {
     const stranger = await newProject(server);
     expectError(await stranger.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'x' }), 404, 'not_found');
   });
+
+  test('at most 100 messages wait for one task', async () => {
+    const task = (await c.post('/latest/agents/trigger', { agent_id: agent, message: { role: 'user', content: 'many follow-ups' } })).body.conversation_id;
+    for (let i = 0; i < 100; i += 1) {
+      const r = await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: task, message: `later ${i}`, minutes_until_schedule: 600 });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+    const refused = expectError(await c.post(`/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: task, message: 'one too many', minutes_until_schedule: 600 }), 409, 'conflict');
+    assert.match(refused.message, /100 scheduled messages waiting/);
+  });
 });
 
+
+test('the settings: defaults, bounds, and a test clock refused in production', () => {
+  const base = { DATABASE_URL: 'postgres://unused@127.0.0.1/x', HANGAR_PROCESSES: '1' };
+  assert.deepEqual(loadConfig(base).schedules, { catchupSeconds: 3600, pollMs: 1000, testClock: undefined });
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_CATCHUP_SECONDS: '5' }), (e: Error) => e instanceof ConfigError && /HANGAR_SCHEDULE_CATCHUP_SECONDS must be an integer ≥ 10/.test(e.message));
+  const clock = JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 60 });
+  assert.deepEqual(loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock }).schedules.testClock, { realMs: Date.parse('2026-12-03T00:00:00Z'), fakeMs: Date.parse('2027-01-01T00:00:00Z'), rate: 60 });
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock, NODE_ENV: 'production' }), /refused when NODE_ENV=production/);
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: '{"fake":"soon"}' }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
+  assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 0 }) }), /HANGAR_SCHEDULE_TEST_CLOCK must be/);
+});
+
+test('the latest occurrence at or before an instant includes one exactly at it (a pass landing on it fires it)', () => {
+  const cron = parseCron('5-9 8 4 1 *', 'UTC');
+  const latest = (iso: string) => cron.latest(new Date(iso))?.toISOString();
+  assert.equal(latest('2027-01-04T08:05:00.000Z'), '2027-01-04T08:05:00.000Z');
+  assert.equal(latest('2027-01-04T08:05:59.999Z'), '2027-01-04T08:05:00.000Z');
+  assert.equal(latest('2027-01-04T08:04:59.999Z'), '2026-01-04T08:09:00.000Z');
+  assert.equal(cron.next(new Date('2027-01-04T08:05:00.000Z'))?.toISOString(), '2027-01-04T08:06:00.000Z', 'the next one is strictly after');
+});
