@@ -411,6 +411,8 @@ export async function patchUser(db: Kysely<Database>, audit: AuditContext, calle
     for (const a of ['id', 'groups'] as const) {
       if (!sameJson(patched[a], current[a])) throw scimInvalid('mutability', `${a} is read-only${a === 'groups' ? ": change a Group's members to change it" : ''}.`);
     }
+    // Every account is active or not: a remove of active would change nothing, so it is refused.
+    if (patched.active === undefined || patched.active === null) throw scimInvalid('invalidValue', 'active cannot be removed: replace it with true or false.');
     const shown = row.scim_attributes?.emails === undefined ? current.emails : undefined;
     const next = stateOf(patched, stateOfRow(row), shown);
     const accessChanged = await store(trx, audit, caller.organizationId, row, next);
