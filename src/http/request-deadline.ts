@@ -36,8 +36,8 @@ function answer503(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog): void {
-  // A callback hook: AsyncLocalStorage.run around done() carries the request's waits into every
-  // hook and handler after it (authentication's statements included).
+  // A callback hook: AsyncLocalStorage.run around done() carries the request's waits into the hooks
+  // after it (authentication's statements included).
   app.addHook('onRequest', (request, reply, done) => {
     const waits = new RequestWaits();
     let check: NodeJS.Timeout | undefined;
@@ -47,7 +47,7 @@ export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog)
     };
     const deadline = setTimeout(() => {
       check = setInterval(() => {
-        if (reply.sent || reply.raw.headersSent || request.raw.destroyed) return stop();
+        if (reply.sent || reply.raw.headersSent) return stop();
         if (waits.waitingMs() < STUCK_MS) return;
         stop();
         outage.failed(new Error(`a request waited on the database past ${DEADLINE_MS / 1000} s`), 'request(s) answered 503');
@@ -57,6 +57,18 @@ export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog)
     }, DEADLINE_MS);
     deadline.unref();
     reply.raw.once('close', stop);
+    waitsOf.set(request, waits);
     runWithWaits(waits, done);
   });
+  // Reading the body resumes the request in the socket's context, outside the run above: entered
+  // again once the body is read, so the handler's statements are the request's too.
+  const again = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    const waits = waitsOf.get(request);
+    if (waits) runWithWaits(waits, done);
+    else done();
+  };
+  app.addHook('preValidation', again);
+  app.addHook('preHandler', again);
 }
+
+const waitsOf = new WeakMap<FastifyRequest, RequestWaits>();
