@@ -5,6 +5,7 @@ import { ConfigError, type Config } from '../config.ts';
 import { within } from '../within.ts';
 import { startEmbedded } from './embedded.ts';
 import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
+import { databaseWait } from './request-waits.ts';
 import type { Database } from './schema.ts';
 
 // int8 (counts, sums) as JS numbers: every int8 Hangar stores stays far below 2^53.
@@ -83,6 +84,15 @@ export class DatabaseClient extends pg.Client {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
+    // A wait of the request this statement is for (request-waits.ts: the request's own bound).
+    const ended = databaseWait();
+    const callback = args[args.length - 1];
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (err: Error | null, res: unknown) => {
+        ended();
+        callback(err, res);
+      };
+    }
     if (this.#inFlight++ === 0) this.busySince = Date.now();
     const last = args[args.length - 1];
     if (typeof last === 'function') {
@@ -93,8 +103,21 @@ export class DatabaseClient extends pg.Client {
       return (super.query as (...a: unknown[]) => unknown)(...args);
     }
     const result = (super.query as (...a: unknown[]) => unknown)(...args) as Promise<unknown> | undefined;
-    if (result && typeof result.then === 'function') result.then(() => this.#settled(undefined), (err: Error) => this.#settled(err));
-    else this.#settled(undefined);
+    if (result && typeof result.then === 'function') {
+      result.then(
+        () => {
+          ended();
+          this.#settled(undefined);
+        },
+        (err: Error) => {
+          ended();
+          this.#settled(err);
+        },
+      );
+    } else {
+      ended();
+      this.#settled(undefined);
+    }
     return result;
   }
 }
@@ -130,6 +153,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
   const clientOptions = connectionOptions(config, config.databaseUrl ?? embedded!.url);
   const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: DatabaseClient as unknown as typeof pg.Client });
+  countConnectWaits(pool);
   let closing = false;
   // An idle connection losing the server (a restart) is dropped by the pool, and said once per outage.
   const probe = () => probeOnce(clientOptions, PROBE_MS);
@@ -181,6 +205,21 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
     }
   }
   return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, close };
+}
+
+/** A request waiting for a connection from the pool (all busy, or a new one connecting) is waiting on the database too. */
+function countConnectWaits(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  Object.assign(pool, {
+    connect: (...args: unknown[]) => {
+      // Callers with a callback (none of Hangar's own) are left as they are.
+      if (args.length) return connect(...args);
+      const ended = databaseWait();
+      const connecting = connect() as Promise<pg.PoolClient>;
+      connecting.then(ended, ended);
+      return connecting;
+    },
+  });
 }
 
 /** Connects and runs one statement on a connection of its own; resolves to the failure, if any. */

@@ -23,6 +23,9 @@ export interface Database {
     scim_version: Generated<number>;
     updated_at: Generated<Date>;
     scim_deleted_at: Generated<Date | null>;
+    /** SCIM (migration 027): the directory's userName when it is not the email; the attributes it last wrote. */
+    scim_user_name: Generated<string | null>;
+    scim_attributes: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   };
   projects: {
     id: Generated<string>;

@@ -9,7 +9,7 @@ import { forbidden, invalid, notFound } from '../errors.ts';
 import { isUuid, type Principal } from './principal.ts';
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
-export const MAX_AUDIT_PAGE_SIZE = 500;
+export const MAX_AUDIT_PAGE_SIZE = 1000;
 /** Rows per query of an export: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1000;
 export const MAX_FILTER_LENGTH = 200;

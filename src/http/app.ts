@@ -29,6 +29,7 @@ import { mcpOAuthRoutes } from './routes/mcp-oauth.ts';
 import { eventRoutes } from './routes/events.ts';
 import { mcpTokenVerifier } from '../mcp/oauth/verify.ts';
 import { registerDashboard } from './dashboard.ts';
+import { registerRequestDeadline } from './request-deadline.ts';
 import { createAjv } from '../validation.ts';
 import { lazyValidator, sharedLazySerializers } from './compilers.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
@@ -123,6 +124,8 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     done();
   });
 
+  // First of the onRequest hooks: every database wait after it (authentication's too) is the request's.
+  registerRequestDeadline(app, db.outage);
   app.addHook('onRequest', (request, _reply, done) => {
     // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would carry no error body.
     if (request.raw.httpVersion === '1.1' && !request.headers.host) return done(invalid('The Host header is required.'));

@@ -34,23 +34,17 @@ export function checkIfMatch(ifMatch: string | undefined, version: number): void
 }
 
 /**
- * A body's `schemas`: it must name the resource's core schema, and may name only schemas this
- * resource type has. Attributes of a known schema that this service does not keep are ignored, as
- * identity providers expect; an unknown schema is refused, so a client learns its data is not kept.
+ * A body's `schemas`: it must name the resource's core schema. Extension schemas a directory names
+ * alongside it (Entra ID's ADSCIM Group, the enterprise User, a custom one) are accepted; the
+ * attributes Hangar does not keep are ignored (attributes.ts), as identity providers expect.
  * No key at any depth may be `__proto__`, `constructor` or `prototype` (unsafe-names.ts).
  */
-export function checkSchemas(body: Record<string, unknown>, core: string, allowed: readonly string[]): void {
+export function checkSchemas(body: Record<string, unknown>, core: string): void {
   const unsafe = unsafeKey(body);
   if (unsafe !== undefined) throw scimInvalid('invalidValue', `${unsafe} names a property that is not an attribute (__proto__, constructor, prototype).`);
   const listed = body.schemas;
   if (!Array.isArray(listed) || !listed.every((s) => typeof s === 'string')) throw scimInvalid('invalidSyntax', 'schemas must be a list of schema URNs.');
-  const lower = allowed.map((s) => s.toLowerCase());
-  const unknown = listed.find((s: string) => !lower.includes(s.toLowerCase()));
-  if (unknown) throw scimInvalid('invalidValue', `Schema ${unknown} is not supported here; supported: ${allowed.join(', ')}.`);
   if (!listed.some((s: string) => s.toLowerCase() === core.toLowerCase())) throw scimInvalid('invalidSyntax', `schemas must include ${core}.`);
-  // An extension's attributes travel under a key that is its URN.
-  const unknownKey = Object.keys(body).find((k) => k.toLowerCase().startsWith('urn:') && !lower.includes(k.toLowerCase()));
-  if (unknownKey) throw scimInvalid('invalidValue', `Schema ${unknownKey} is not supported here; supported: ${allowed.join(', ')}.`);
 }
 
 export function optionalString(value: unknown, attribute: string, max: number): string | null {

@@ -12,7 +12,7 @@ import { GROUP_SCHEMA, listResponse } from './discovery.ts';
 import { ScimError, scimInvalid, scimNotFound } from './errors.ts';
 import { filterToSql, parseFilter, type Attributes } from './filter.ts';
 import { applyPatch, canonicalPath, readPatch, type PatchOperation } from './patch.ts';
-import { resourceNames, respellOperations } from './names.ts';
+import { checkKnownPaths, resourceNames, respellOperations } from './names.ts';
 import { wants, type Projection } from './projection.ts';
 import type { ScimCaller } from './tokens.ts';
 
@@ -242,7 +242,7 @@ export const getGroup = (db: Kysely<Database>, caller: ScimCaller, base: string,
   read(db, caller.organizationId, groupId, base, wants(projection, 'members'));
 
 export async function createGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, body: Record<string, unknown>) {
-  checkSchemas(body, GROUP_SCHEMA, GROUP_SCHEMAS);
+  checkSchemas(body, GROUP_SCHEMA);
   const next = stateOf(body);
   checkDisplayName(next.displayName, undefined);
   return db.transaction().execute(async (trx) => {
@@ -254,7 +254,7 @@ export async function createGroup(db: Kysely<Database>, audit: AuditContext, cal
 }
 
 export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, groupId: string, body: Record<string, unknown>, ifMatch: string | undefined) {
-  checkSchemas(body, GROUP_SCHEMA, GROUP_SCHEMAS);
+  checkSchemas(body, GROUP_SCHEMA);
   const next = stateOf(body);
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('organizations').select('id').where('id', '=', caller.organizationId).forUpdate().executeTakeFirstOrThrow();
@@ -268,6 +268,7 @@ export async function replaceGroup(db: Kysely<Database>, audit: AuditContext, ca
 
 export async function patchGroup(db: Kysely<Database>, audit: AuditContext, caller: ScimCaller, base: string, groupId: string, body: unknown, ifMatch: string | undefined, projection: Projection) {
   const operations = respellOperations(readPatch(body, GROUP_SCHEMAS), NAMES);
+  checkKnownPaths(operations, NAMES);
   // Members named by the request's values, bounded as in a POST or PUT.
   if (operations.reduce((n, o) => n + membersNamed(o), 0) > MAX_MEMBERS_PER_REQUEST) throw tooManyMembers();
   return db.transaction().execute(async (trx) => {

@@ -1,9 +1,11 @@
 // Attribute names are case-insensitive (RFC 7643 §2.1), and Entra ID sends `Members`, `Active` or
 // `Name.GivenName` in some tenants, but scim-patch compares names exactly: an operation naming an
 // attribute in another case would add a stray property and change nothing. Operations are therefore
-// respelled as the schema spells its attributes before they are applied. Names the schema does not
-// define keep their spelling and today's behaviour (ignored).
-import { schemas as schemaDefinitions } from './discovery.ts';
+// respelled as the schema spells its attributes before they are applied. A path naming an attribute
+// the schema does not define is refused (invalidPath) before anything is applied: a PATCH answered
+// 200 has done what it says.
+import { COMMON_ATTRIBUTES, schemas as schemaDefinitions } from './discovery.ts';
+import { scimInvalid } from './errors.ts';
 import { PATH, rewriteComparisons, type PatchOperation } from './patch.ts';
 
 /** Lower-case name → the schema's spelling, with the sub-attributes of a complex attribute. */
@@ -26,12 +28,7 @@ const spellings = (list: readonly Defined[]): Attributes =>
   new Map(list.map((a) => [a.name.toLowerCase(), { name: a.name, sub: a.subAttributes ? new Map(a.subAttributes.map((s) => [s.name.toLowerCase(), s.name])) : undefined }]));
 
 /** RFC 7643 §3.1: on every resource, outside its schema's attribute list. */
-const COMMON: Defined[] = [
-  { name: 'id' },
-  { name: 'externalId' },
-  { name: 'schemas' },
-  { name: 'meta', subAttributes: ['resourceType', 'created', 'lastModified', 'location', 'version'].map((name) => ({ name })) },
-];
+const COMMON: Defined[] = [...COMMON_ATTRIBUTES, { name: 'schemas' }];
 
 /** The names of the resource whose core schema is `core`, with its extensions, from discovery.ts's definitions. */
 export function resourceNames(core: string, extensions: readonly string[] = []): ResourceNames {
@@ -128,5 +125,44 @@ export function respellOperations(operations: PatchOperation[], names: ResourceN
     }
     const t = target(operation.path, names);
     return { ...operation, path: t.path, ...('value' in operation ? { value: respellValue(operation.value, t, names) } : {}) };
+  });
+}
+
+/** Why `path` names no attribute of the resource, or undefined when it names one. */
+function unknownIn(path: string, names: ResourceNames): string | undefined {
+  if (names.schemas.has(path.toLowerCase())) return undefined;
+  const m = PATH.exec(path);
+  if (!m) return `"${path}" is not a valid SCIM attribute path`;
+  const [, urn, attribute, sub, filter, after] = m;
+  const schemaId = urn !== undefined ? urn.toLowerCase() : names.core;
+  const known = names.attributes.get(schemaId)?.get(attribute.toLowerCase());
+  const where = urn !== undefined ? `schema ${urn}` : 'this resource';
+  if (!known) return `"${path}" names attribute ${attribute}, which ${where} does not have`;
+  for (const s of [sub, after]) {
+    if (s !== undefined && !known.sub?.has(s.toLowerCase())) return `"${path}" names ${known.name}.${s}, which ${where} does not have`;
+  }
+  if (filter !== undefined && !known.sub) return `"${path}" filters ${known.name}, which is not multi-valued`;
+  return undefined;
+}
+
+/**
+ * Refuses (400 invalidPath, nothing applied) an operation whose path, or a key of whose path-less
+ * value, names an attribute the resource's schemas do not define. Run after respellOperations.
+ */
+export function checkKnownPaths(operations: PatchOperation[], names: ResourceNames): void {
+  operations.forEach((operation, i) => {
+    const paths: string[] = [];
+    if (operation.path !== undefined) paths.push(operation.path);
+    const keysOf = operation.path === undefined ? names.core : names.schemas.has(operation.path.toLowerCase()) ? operation.path.toLowerCase() : undefined;
+    if (keysOf !== undefined && isObject(operation.value)) {
+      for (const key of Object.keys(operation.value)) {
+        // Under an extension's URN the keys are that extension's attributes.
+        paths.push(keysOf === names.core || names.schemas.has(key.toLowerCase()) ? key : `${names.schemas.get(keysOf)}:${key}`);
+      }
+    }
+    for (const path of paths) {
+      const why = unknownIn(path, names);
+      if (why !== undefined) throw scimInvalid('invalidPath', `Operations[${i}]: ${why}.`);
+    }
   });
 }

@@ -35,8 +35,16 @@ export function checkIssuer(raw: string, options: IdpOptions): string {
   return raw.trim();
 }
 
+/**
+ * How long an admin adding or changing a provider waits for its discovery document, whatever
+ * HANGAR_PROVIDER_TIMEOUT_MS says: the admin's request is refused within 10 s, the bound of every
+ * outbound wait of an admin request, with the rest of the 10 s left for the request's own work.
+ */
+export const CONFIGURE_WAIT_MS = 8_000;
+
 /** The provider's configuration, discovered now. Throws `IdpFailure` (a HangarError) when it cannot be. */
-export async function discover(idp: IdpClient, options: IdpOptions, when: 'configure' | 'sign-in'): Promise<client.Configuration> {
+export async function discover(idp: IdpClient, idpOptions: IdpOptions, when: 'configure' | 'sign-in'): Promise<client.Configuration> {
+  const options = when === 'configure' ? { ...idpOptions, timeoutMs: Math.min(idpOptions.timeoutMs, CONFIGURE_WAIT_MS) } : idpOptions;
   const fetch = idpFetch(options);
   const timeout = Math.max(1, Math.ceil(options.timeoutMs / 1000));
   const insecure = idp.issuer.startsWith('http:');

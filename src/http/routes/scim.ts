@@ -239,19 +239,28 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
         return { ...list, Resources: list.Resources.map((r) => project(r, request.query)) };
       });
       scim.get<{ Params: { id: string }; Querystring: Projection }>('/Users/:id', { schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, response: { 200: ScimResponse } } }, async (request, reply) =>
-        one(request, reply, await getUser(db, callerOf(request), base, request.params.id), request.query),
+        one(request, reply, await getUser(db, callerOf(request), base, request.params.id, request.query), request.query),
       );
-      scim.post<{ Body: Record<string, unknown> }>('/Users', { ...routeOptions, schema: { ...hidden, body: ResourceBody, response: { 201: ScimResponse } } }, async (request, reply) =>
-        one(request, reply, await createUser(db, audit(request), callerOf(request), base, request.body), {}, 201),
+      // attributes / excludedAttributes apply to the resource a change answers with too (RFC 7644 §3.9).
+      scim.post<{ Body: Record<string, unknown>; Querystring: Projection }>('/Users', { ...routeOptions, schema: { ...hidden, querystring: ProjectionQuery, body: ResourceBody, response: { 201: ScimResponse } } }, async (request, reply) =>
+        one(request, reply, await createUser(db, audit(request), callerOf(request), base, request.body, request.query), request.query, 201),
       );
-      scim.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/Users/:id', { ...routeOptions, schema: { ...hidden, params: ResourceParams, body: ResourceBody, response: { 200: ScimResponse } } }, async (request, reply) => {
-        const { resource } = await settle(replaceUser(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request)));
-        return one(request, reply, resource);
-      });
-      scim.patch<{ Params: { id: string }; Body: Record<string, unknown> }>('/Users/:id', { ...routeOptions, schema: { ...hidden, params: ResourceParams, body: ResourceBody, response: { 200: ScimResponse } } }, async (request, reply) => {
-        const { resource } = await settle(patchUser(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request)));
-        return one(request, reply, resource);
-      });
+      scim.put<{ Params: { id: string }; Body: Record<string, unknown>; Querystring: Projection }>(
+        '/Users/:id',
+        { ...routeOptions, schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, body: ResourceBody, response: { 200: ScimResponse } } },
+        async (request, reply) => {
+          const { resource } = await settle(replaceUser(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request), request.query));
+          return one(request, reply, resource, request.query);
+        },
+      );
+      scim.patch<{ Params: { id: string }; Body: Record<string, unknown>; Querystring: Projection }>(
+        '/Users/:id',
+        { ...routeOptions, schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, body: ResourceBody, response: { 200: ScimResponse } } },
+        async (request, reply) => {
+          const { resource } = await settle(patchUser(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request), request.query));
+          return one(request, reply, resource, request.query);
+        },
+      );
       scim.delete<{ Params: { id: string } }>('/Users/:id', { schema: { ...hidden, params: ResourceParams } }, async (request, reply) => {
         await deleteUser(db, audit(request), callerOf(request), request.params.id, ifMatch(request));
         await principals.changed();
@@ -266,14 +275,18 @@ export async function scimRoutes(app: FastifyInstance, database: Db, config: Con
       scim.get<{ Params: { id: string }; Querystring: Projection }>('/Groups/:id', { schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, response: { 200: ScimResponse } } }, async (request, reply) =>
         one(request, reply, await getGroup(db, callerOf(request), base, request.params.id, request.query), request.query),
       );
-      scim.post<{ Body: Record<string, unknown> }>('/Groups', { ...routeOptions, schema: { ...hidden, body: ResourceBody, response: { 201: ScimResponse } } }, async (request, reply) => {
+      scim.post<{ Body: Record<string, unknown>; Querystring: Projection }>('/Groups', { ...routeOptions, schema: { ...hidden, querystring: ProjectionQuery, body: ResourceBody, response: { 201: ScimResponse } } }, async (request, reply) => {
         const { resource } = await settle(createGroup(db, audit(request), callerOf(request), base, request.body));
-        return one(request, reply, resource, {}, 201);
+        return one(request, reply, resource, request.query, 201);
       });
-      scim.put<{ Params: { id: string }; Body: Record<string, unknown> }>('/Groups/:id', { ...routeOptions, schema: { ...hidden, params: ResourceParams, body: ResourceBody, response: { 200: ScimResponse } } }, async (request, reply) => {
-        const { resource } = await settle(replaceGroup(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request)));
-        return one(request, reply, resource);
-      });
+      scim.put<{ Params: { id: string }; Body: Record<string, unknown>; Querystring: Projection }>(
+        '/Groups/:id',
+        { ...routeOptions, schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, body: ResourceBody, response: { 200: ScimResponse } } },
+        async (request, reply) => {
+          const { resource } = await settle(replaceGroup(db, audit(request), callerOf(request), base, request.params.id, request.body, ifMatch(request)));
+          return one(request, reply, resource, request.query);
+        },
+      );
       scim.patch<{ Params: { id: string }; Body: Record<string, unknown>; Querystring: Projection }>(
         '/Groups/:id',
         { ...routeOptions, schema: { ...hidden, params: ResourceParams, querystring: ProjectionQuery, body: ResourceBody, response: { 200: ScimResponse } } },
