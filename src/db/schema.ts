@@ -295,6 +295,15 @@ export interface Database {
     revoked_at: Date | null;
   };
   sso_identities: { provider_id: string; subject: string; user_id: string; created_at: CreatedAt };
+  organization_domains: {
+    id: Generated<string>;
+    organization_id: string;
+    domain: string;
+    token: string;
+    verified_at: Date | null;
+    created_by: string | null;
+    created_at: CreatedAt;
+  };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
+import { domainReservedElsewhere, reservedDomainRule } from '../domains/claims.ts';
 import { applyGroupRules } from '../group-rules.ts';
 import { canonicalEmail, EMAIL_RULE, hasUnsafeText, MAX_EMAIL, UNSAFE_TEXT_RULE } from '../identity-text.ts';
 import { canonicalId, isUuid } from '../principal.ts';
@@ -231,8 +232,14 @@ export async function createUser(db: Kysely<Database>, audit: AuditContext, call
       .where(sql<boolean>`lower(u.email) = lower(${next.email})`)
       .forUpdate()
       .executeTakeFirst();
+    if (!existing || existing.organization_id !== orgId) {
+      // At a domain another organization verified, the answer is the domain's rule, account or not.
+      const reserved = await domainReservedElsewhere(trx, orgId, next.email);
+      if (reserved) throw new ScimError(403, undefined, reservedDomainRule(next.email, reserved));
+    }
     if (existing && (existing.organization_id !== orgId || existing.scim_deleted_at === null)) {
-      throw uniqueness(`userName ${next.email} is already taken${existing.organization_id === orgId ? ' by a user of this organization: find it with filter=userName eq "…"' : ' in this region'}.`);
+      // The same answer whichever organization holds the address.
+      throw uniqueness(`userName ${next.email} is already taken; if the person is one of this organization's, find them with filter=userName eq "…".`);
     }
     let row: UserRow;
     if (existing) {
