@@ -5,7 +5,7 @@
 // updating, deleting or truncating the trail fails, while Hangar serves (and runs jobs) as usual.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -139,6 +139,8 @@ describe('the embedded PostgreSQL', () => {
     const hangar = await startHangar(loadConfig({ HANGAR_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', HANGAR_PROCESSES: '1', HANGAR_RATE_LIMIT: '100000' }));
     cleanups.push(async () => {
       await hangar.close();
+      // PostgreSQL may still be writing its shutdown checkpoint: removed once it has gone.
+      for (let i = 0; i < 100 && existsSync(path.join(dataDir, 'pg', 'postmaster.pid')); i++) await new Promise((r) => setTimeout(r, 100));
       rmSync(dataDir, { recursive: true, force: true });
     });
     const { bootstrapOrganization } = await import('../../src/governance/users.ts');
