@@ -89,7 +89,7 @@ export function Domains({ organizationId }: { organizationId: string }) {
       ) : domains.data.length === 0 ? (
         <Empty title="No domains yet.">Add your organization&apos;s email domain above.</Empty>
       ) : (
-        <ul className="cards plain-list" aria-label="Domains">
+        <ul className="cards plain-list domain-list" aria-label="Domains">
           {domains.data.map((d) => (
             <DomainCard key={d.domain_id} organizationId={organizationId} domain={d} onChanged={refresh} onDelete={() => setRemoving(d)} />
           ))}
