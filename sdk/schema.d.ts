@@ -5249,7 +5249,7 @@ export interface operations {
                     client_id: string;
                     /** @description Stored encrypted; never returned. */
                     client_secret: string;
-                    /** @description Email domains whose people this provider signs in (and creates accounts for). A domain routes to one provider only. */
+                    /** @description Email domains whose people this provider signs in (and creates accounts for). Within the organization a domain is one provider's; it routes the email-first sign-in only once the organization has verified it (`…/domains/{domain_id}/verify`), and a domain another organization verified is refused (409). */
                     allowed_domains: string[];
                     group_claim?: string | null;
                     /** @description Scopes asked for beyond `openid email profile`, e.g. `groups` for Okta. */
@@ -5548,7 +5548,7 @@ export interface operations {
                     client_id?: string;
                     /** @description A new secret (rotation); stored encrypted, never returned. */
                     client_secret?: string;
-                    /** @description Email domains whose people this provider signs in (and creates accounts for). A domain routes to one provider only. */
+                    /** @description Email domains whose people this provider signs in (and creates accounts for). Within the organization a domain is one provider's; it routes the email-first sign-in only once the organization has verified it (`…/domains/{domain_id}/verify`), and a domain another organization verified is refused (409). */
                     allowed_domains?: string[];
                     group_claim?: string | null;
                     /** @description Scopes asked for beyond `openid email profile`, e.g. `groups` for Okta. */
@@ -6774,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser. */
+            /** @description The ID token is valid but names someone this provider may not sign in here (an address whose account it does not sign in, a domain not among its own, a new account at a domain another organization verified, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser. */
             403: {
                 headers: {
                     [name: string]: unknown;
