@@ -8,9 +8,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { migrate, migrationFiles } from '../../src/db/migrate.ts';
 import { freePort } from '../../src/free-port.ts';
 import { startDns, type TestDns } from '../helpers/dns-server.ts';
-import { bearer, bootstrap, call, expectError, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { bearer, bootstrap, call, expectError, freshDatabase, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { createScimToken, expectScimError, finish, followToCallback, Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
@@ -289,5 +291,34 @@ describe('a first sign-in through single sign-on accepts the pending invites', (
     const audit = await db().selectFrom('audit_events').select(['actor_id', 'details']).where('action', '=', 'invite.accept').where('target_id', '=', 'nia@a.test').executeTakeFirstOrThrow();
     assert.equal(audit.actor_id, user.id);
     assert.equal((audit.details as any).method, 'sso');
+  });
+});
+
+describe('upgrading', () => {
+  test('migration 028 keeps every domain a provider listed as a verified domain of its organization', async () => {
+    const pool = new pg.Pool({ connectionString: await freshDatabase(), max: 2 });
+    try {
+      // The schema as it was before 028, with a provider listing two domains.
+      await pool.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      const dir = path.resolve('src/db/migrations');
+      for (const file of migrationFiles().filter((f) => f < '028')) {
+        await pool.query(readFileSync(path.join(dir, file), 'utf8'));
+        await pool.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      }
+      const { rows: [org] } = await pool.query(`INSERT INTO organizations (name, region) VALUES ('Old', 'us') RETURNING id`);
+      const { rows: [user] } = await pool.query(`INSERT INTO users (organization_id, email, org_role) VALUES ($1, 'root@old.test', 'admin') RETURNING id`, [org.id]);
+      const { rows: [provider] } = await pool.query(
+        `INSERT INTO sso_providers (organization_id, name, issuer, client_id, client_secret, client_secret_key_id, created_by) VALUES ($1, 'Old Login', 'https://idp.old.test', 'c', '\\x00', 'k', $2) RETURNING id`,
+        [org.id, user.id],
+      );
+      await pool.query(`INSERT INTO sso_provider_domains (domain, provider_id, organization_id) VALUES ('old.test', $1, $2), ('old.example', $1, $2)`, [provider.id, org.id]);
+      const applied = await migrate(pool);
+      assert.ok(applied.includes('028_verified_domains.sql'), JSON.stringify(applied));
+      const { rows } = await pool.query('SELECT organization_id, domain, verified_at IS NOT NULL AS verified, token FROM organization_domains ORDER BY domain');
+      assert.deepEqual(rows.map((r) => [r.organization_id, r.domain, r.verified]), [[org.id, 'old.example', true], [org.id, 'old.test', true]]);
+      assert.match(rows[0].token, /^hangar-domain-verification=[0-9a-f]{32}$/);
+    } finally {
+      await pool.end();
+    }
   });
 });
