@@ -67,7 +67,7 @@ export function Domains({ organizationId }: { organizationId: string }) {
       <h2 id="domains-h">Domains</h2>
       <p className="hint">
         Prove that the organization holds an email domain by adding a TXT record to its DNS. A verified domain sends its people&apos;s sign-in to your identity provider, and
-        no other organization can create accounts at its addresses. An identity provider&apos;s domains do nothing until they are verified here.
+        no other organization can create accounts at its addresses. An identity provider&apos;s domains route no sign-in until they are verified here.
       </p>
       <form
         className="row"
