@@ -194,7 +194,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
     ownerPool.on('error', () => {});
     try {
       const roles = await Promise.all([
-        pool.query<{ role: string }>('SELECT current_user AS role'),
+        pool.query<{ role: string; superuser: boolean }>('SELECT current_user AS role, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser'),
         ownerPool.query<{ role: string }>('SELECT current_user AS role').catch((err: Error) => {
           if (isDatabaseUnavailable(err)) throw err;
           throw new ConfigError(`${owner.setting}: cannot use PostgreSQL at ${where(owner.url)}: ${err.message}`);
@@ -202,6 +202,7 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
       ]);
       const [serving, owning] = roles.map((r) => r.rows[0].role);
       if (serving === owning) return await work(ownerPool);
+      if (roles[0].rows[0].superuser) log(`hangar: DATABASE_URL's role ${serving} is a superuser, which may rewrite the audit trail whatever it owns: serve as an ordinary login role (README, "Audit trail")`);
       await assertOwnsNothing(ownerPool, serving, owning);
       const result = await work(ownerPool);
       await grantServingRole(ownerPool, serving);
