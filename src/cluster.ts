@@ -191,8 +191,14 @@ export async function prepare(config: Config): Promise<void> {
     const [{ migrate }, { migrateQueue }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts'), import('./db/faults.ts')]);
     loadVault(config);
     const log = (line: string) => void process.stderr.write(`${line}\n`);
-    await retryWhileUnavailable(() => migrate(db.pool), { what: 'migrations', log, forMs: config.db.startWaitMs });
-    await retryWhileUnavailable(() => migrateQueue(db.pool), { what: 'queue migrations', log, forMs: config.db.startWaitMs });
+    await retryWhileUnavailable(
+      () =>
+        db.migrateAsOwner(async (owner) => {
+          await migrate(owner);
+          await migrateQueue(owner);
+        }),
+      { what: 'migrations', log, forMs: config.db.startWaitMs },
+    );
   } finally {
     await db.close();
   }

@@ -1,4 +1,5 @@
 // Every setting Hangar reads, validated once at start. Nothing else reads process.env.
+import dns from 'node:dns';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -112,6 +113,13 @@ export interface Config {
   schedules: { catchupSeconds: number; pollMs: number; testClock: { realMs: number; fakeMs: number; rate: number } | undefined };
   /** Signed outbound events (src/events): seconds before each retry of a failed delivery (HANGAR_EVENT_RETRY_SECONDS). */
   eventRetrySeconds: number[];
+  /**
+   * The owner of the schema, who applies migrations (HANGAR_MIGRATION_DATABASE_URL, with DATABASE_URL):
+   * requests are then served as DATABASE_URL's role, which owns no table (src/db/roles.ts).
+   */
+  migrationDatabaseUrl: string | undefined;
+  /** DNS servers for domain verification (HANGAR_DNS_SERVERS, as dns.setServers takes them); undefined: the system's. */
+  dnsServers: string[] | undefined;
 }
 
 /** What keeps slow or numerous clients from holding the server (see src/http/README.md). */
@@ -182,18 +190,38 @@ function url(name: string, raw: string): string {
 }
 
 /** A postgres:// address; the message never repeats the value, which may hold a password. */
-function postgresUrl(raw: string): string {
+function postgresUrl(raw: string, name = 'DATABASE_URL'): string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL must be a PostgreSQL address like postgres://user:password@host:5432/database');
+    throw new ConfigError(`${name} must be a PostgreSQL address like postgres://user:password@host:5432/database`);
   }
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
-    throw new ConfigError(`DATABASE_URL must start with postgres:// or postgresql://, not ${parsed.protocol}//`);
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://, not ${parsed.protocol}//`);
   }
-  if (!parsed.hostname) throw new ConfigError('DATABASE_URL has no host (postgres://user:password@host:5432/database)');
+  if (!parsed.hostname) throw new ConfigError(`${name} has no host (postgres://user:password@host:5432/database)`);
   return raw;
+}
+
+/** HANGAR_MIGRATION_DATABASE_URL: only beside DATABASE_URL (the embedded PostgreSQL makes both roles itself). */
+function migrationUrl(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string | undefined {
+  const raw = env.HANGAR_MIGRATION_DATABASE_URL;
+  if (!raw) return undefined;
+  if (!databaseUrl) throw new ConfigError('HANGAR_MIGRATION_DATABASE_URL is used only with DATABASE_URL (the embedded PostgreSQL creates its own owner and serving roles); set DATABASE_URL too, or unset it.');
+  return postgresUrl(raw, 'HANGAR_MIGRATION_DATABASE_URL');
+}
+
+/** HANGAR_DNS_SERVERS: comma-separated host[:port] (IPv6 as [addr]:port), checked by the resolver that will use them. */
+function dnsServers(env: NodeJS.ProcessEnv): string[] | undefined {
+  const servers = (env.HANGAR_DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!servers.length) return undefined;
+  try {
+    new dns.Resolver().setServers(servers);
+  } catch (err) {
+    throw new ConfigError(`HANGAR_DNS_SERVERS must be comma-separated IP addresses with an optional port (1.1.1.1, 10.0.0.53:5353, [2001:db8::1]:53): ${(err as Error).message}`);
+  }
+  return servers;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
@@ -330,6 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
     },
     schedules: scheduleSettings(env),
     eventRetrySeconds: retrySchedule(env, 'HANGAR_EVENT_RETRY_SECONDS', [5, 300, 1800, 7200, 18000, 36000]),
+    migrationDatabaseUrl: migrationUrl(env, databaseUrl),
+    dnsServers: dnsServers(env),
   };
 }
 

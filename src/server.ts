@@ -145,8 +145,13 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   let closing = false;
   const starting = <T>(what: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what: `start: ${what}`, log, forMs: config.db.startWaitMs, stopped: () => closing });
   try {
-    await starting('migrations', () => migrate(db.pool));
-    await starting('queue migrations', () => migrateQueue(db.pool));
+    // As the schema's owner; requests are then served as a role that owns no table (src/db/roles.ts).
+    await starting('migrations', () =>
+      db.migrateAsOwner(async (owner) => {
+        await migrate(owner);
+        await migrateQueue(owner);
+      }),
+    );
     platform = createPlatform(config, db);
     if (options.clusterWorker) (await import('./cluster-metrics.ts')).shareMetrics(platform.metrics);
     const vault = platform.vault;

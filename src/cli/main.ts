@@ -131,8 +131,12 @@ program
     const { openDatabase, migrate } = await database();
     const db = await openDatabase(adminConfig(opts), (l) => process.stderr.write(`${l}\n`));
     try {
-      const applied = await migrate(db.pool);
-      await (await import('../jobs/queue.ts')).migrateQueue(db.pool);
+      const { migrateQueue } = await import('../jobs/queue.ts');
+      const applied = await db.migrateAsOwner(async (owner) => {
+        const done = await migrate(owner);
+        await migrateQueue(owner);
+        return done;
+      });
       process.stdout.write(`${JSON.stringify({ applied })}\n`);
     } finally {
       await db.close();
@@ -153,7 +157,7 @@ program
     const { bootstrapOrganization } = await import('../governance/users.ts');
     const db = await openDatabase(config, (l) => process.stderr.write(`${l}\n`));
     try {
-      await migrate(db.pool);
+      await db.migrateAsOwner(migrate);
       const created = await bootstrapOrganization(db.kysely, config, { organization: opts.org, email: opts.email, password: opts.password, name: opts.name });
       process.stdout.write(`${JSON.stringify(created)}\n`);
     } finally {

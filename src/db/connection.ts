@@ -6,6 +6,7 @@ import { within } from '../within.ts';
 import { startEmbedded } from './embedded.ts';
 import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
 import { databaseWait } from './request-waits.ts';
+import { assertOwnsNothing, grantServingRole } from './roles.ts';
 import type { Database } from './schema.ts';
 
 // int8 (counts, sums) as JS numbers: every int8 Hangar stores stays far below 2^53.
@@ -24,6 +25,12 @@ export interface Db {
    * waiting for it until `stopWithinMs` after the call.
    */
   close(waitMs?: number, stopWithinMs?: number): Promise<void>;
+  /**
+   * Runs migrations (`work`) as the schema's owner, then grants the serving role what it may do
+   * (roles.ts): the embedded PostgreSQL's `postgres`, or HANGAR_MIGRATION_DATABASE_URL's role. With
+   * one role for both (DATABASE_URL alone), `work` runs on the pool itself.
+   */
+  migrateAsOwner<T>(work: (owner: pg.Pool) => Promise<T>): Promise<T>;
 }
 
 /** A statement in flight longer than this, on any pooled connection, makes the watchdog probe the database. */
@@ -151,7 +158,8 @@ export interface OpenOptions {
 
 export async function openDatabase(config: Config, log: (line: string) => void, options: OpenOptions = {}): Promise<Db> {
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
-  const clientOptions = connectionOptions(config, config.databaseUrl ?? embedded!.url);
+  const clientOptions = connectionOptions(config, config.databaseUrl ?? embedded!.servingUrl);
+  const owner = config.databaseUrl ? (config.migrationDatabaseUrl ? { url: config.migrationDatabaseUrl, setting: 'HANGAR_MIGRATION_DATABASE_URL' } : undefined) : { url: embedded!.url, setting: 'the embedded PostgreSQL' };
   const pool = new pg.Pool({ ...clientOptions, max: config.dbPoolSize, Client: DatabaseClient as unknown as typeof pg.Client });
   countConnectWaits(pool);
   let closing = false;
@@ -204,7 +212,30 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
       delay = Math.min(5000, delay * 2);
     }
   }
-  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, close };
+  const migrateAsOwner = async <T>(work: (owner: pg.Pool) => Promise<T>): Promise<T> => {
+    if (!owner) return work(pool);
+    const ownerPool = new pg.Pool({ ...connectionOptions(config, owner.url), max: 2, Client: DatabaseClient as unknown as typeof pg.Client });
+    ownerPool.on('error', () => {});
+    try {
+      const roles = await Promise.all([
+        pool.query<{ role: string; superuser: boolean }>('SELECT current_user AS role, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser'),
+        ownerPool.query<{ role: string }>('SELECT current_user AS role').catch((err: Error) => {
+          if (isDatabaseUnavailable(err)) throw err;
+          throw new ConfigError(`${owner.setting}: cannot use PostgreSQL at ${where(owner.url)}: ${err.message}`);
+        }),
+      ]);
+      const [serving, owning] = roles.map((r) => r.rows[0].role);
+      if (serving === owning) return await work(ownerPool);
+      if (roles[0].rows[0].superuser) log(`hangar: DATABASE_URL's role ${serving} is a superuser, which may rewrite the audit trail whatever it owns: serve as an ordinary login role (README, "Audit trail")`);
+      await assertOwnsNothing(ownerPool, serving, owning);
+      const result = await work(ownerPool);
+      await grantServingRole(ownerPool, serving);
+      return result;
+    } finally {
+      await ownerPool.end().catch(() => {});
+    }
+  };
+  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, close, migrateAsOwner };
 }
 
 /** A request waiting for a connection from the pool (all busy, or a new one connecting) is waiting on the database too. */

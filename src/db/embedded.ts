@@ -9,11 +9,18 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { ConfigError } from '../config.ts';
 import { freePort } from '../free-port.ts';
 
+/** The role Hangar serves requests as on the embedded PostgreSQL: it owns no table (src/db/roles.ts). */
+export const SERVING_ROLE = 'hangar_app';
+
 export interface EmbeddedDatabase {
+  /** As the superuser `postgres`, who owns the schema and applies migrations. */
   url: string;
+  /** As SERVING_ROLE, for everything else. */
+  servingUrl: string;
   /** False when this process connected to a PostgreSQL another Hangar runs (stop then does nothing). */
   owned: boolean;
   stop(): Promise<void>;
@@ -118,13 +125,19 @@ export async function startEmbedded(dataDir: string, log: (line: string) => void
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
+  const servingPassword = secretFile(path.join(dataDir, 'pg-app-password'));
   const urlFor = (port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const shared = (pm: Postmaster): EmbeddedDatabase => ({ url: urlFor(pm.port), owned: false, stop: async () => {} });
+  const servingUrlFor = (port: number) => `postgres://${SERVING_ROLE}:${encodeURIComponent(servingPassword)}@127.0.0.1:${port}/postgres`;
+  const shared = async (pm: Postmaster): Promise<EmbeddedDatabase> => {
+    // The server may have been started by a Hangar from before the serving role: it is made here too.
+    await ensureServingRole(urlFor(pm.port), servingUrlFor(pm.port), servingPassword);
+    return { url: urlFor(pm.port), servingUrl: servingUrlFor(pm.port), owned: false, stop: async () => {} };
+  };
 
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   for (let attempt = 0; ; attempt++) {
     const running = await waitReady(databaseDir);
-    if (running?.owned && running.ready) return shared(running);
+    if (running?.owned && running.ready) return await shared(running);
     if (running && !running.owned) await stopOrphan(running.pid);
     else if (running) throw new Error(`The embedded database in ${databaseDir} did not become ready (postmaster pid ${running.pid}).`);
 
@@ -160,13 +173,59 @@ export async function startEmbedded(dataDir: string, log: (line: string) => void
       if (postmaster && alive(postmaster)) process.kill(postmaster, 'SIGINT');
     };
     process.on('exit', onExit);
+    try {
+      await ensureServingRole(urlFor(port), servingUrlFor(port), servingPassword);
+    } catch (err) {
+      await pg.stop().catch(() => {});
+      process.removeListener('exit', onExit);
+      throw new Error(`The embedded PostgreSQL in ${databaseDir} started, but its serving role ${SERVING_ROLE} could not be set up: ${(err as Error).message}`);
+    }
     return {
       url: urlFor(port),
+      servingUrl: servingUrlFor(port),
       owned: true,
       stop: async () => {
         await pg.stop();
         process.removeListener('exit', onExit);
       },
     };
+  }
+}
+
+/** A random secret kept in a 0600 file of the data directory, made by whichever process comes first. */
+function secretFile(file: string): string {
+  try {
+    writeFileSync(file, randomBytes(24).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Creates the serving role if it is missing (a data directory from before it, or a new one) and sets
+ * its password to the one in the data directory. It is an ordinary login role: no superuser, no
+ * CREATEDB or CREATEROLE, no membership; what it may do is granted after each migration run
+ * (roles.ts). Two processes making it at once: the loser finds it made.
+ */
+async function ensureServingRole(ownerUrl: string, servingUrl: string, password: string): Promise<void> {
+  // The usual case, in which nothing is changed (two processes altering one role at once can fail).
+  const probe = new pg.Client({ connectionString: servingUrl, connectionTimeoutMillis: 10_000 });
+  if (await probe.connect().then(() => true, () => false)) {
+    await probe.end().catch(() => {});
+    return;
+  }
+  const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [SERVING_ROLE]);
+    if (!rows.length) {
+      await client.query(`CREATE ROLE ${SERVING_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`).catch((err: { code?: string }) => {
+        if (err.code !== '42710' && err.code !== '23505') throw err;
+      });
+    }
+    await client.query(`ALTER ROLE ${SERVING_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+  } finally {
+    await client.end().catch(() => {});
   }
 }

@@ -370,6 +370,16 @@ export interface Database {
     sending_until: Date | null;
     attempts: ColumnType<Array<{ at: string; status: number | null; error?: string }>, string | undefined, string>;
   };
+  /** Email domains organizations claim, verified by a DNS TXT record (migration 028, src/governance/domains). */
+  organization_domains: {
+    id: Generated<string>;
+    organization_id: string;
+    domain: string;
+    token: string;
+    verified_at: Date | null;
+    created_by: string | null;
+    created_at: CreatedAt;
+  };
 }
 
 /**

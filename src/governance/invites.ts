@@ -13,6 +13,7 @@ import { setMembership } from './members.ts';
 import { randomToken } from './secrets.ts';
 import { assertPasswordAccountsAllowed, assertPasswordAllowed } from './sso/settings.ts';
 import { AUDIT_INSERT, contextParams, recordAudit, type AuditContext } from './audit.ts';
+import { domainReservedElsewhere, reservedDomainRule } from './domains/claims.ts';
 
 const UNIQUE_VIOLATION = '23505';
 export const MIN_PASSWORD_LENGTH = 8;
@@ -211,15 +212,23 @@ export async function acceptInvite(db: Kysely<Database>, caller: Principal | und
   if (caller && caller.email.toLowerCase() !== invite.email.toLowerCase()) {
     throw forbidden(`This invite is for ${invite.email}; accept it with that user's key or password.`);
   }
-  if (existing && existing.organization_id !== invite.organization_id) {
-    throw conflict(`${invite.email} already has an account in another organization.`);
+  const ours = existing !== undefined && existing.organization_id === invite.organization_id;
+  if (!ours) {
+    // Before anything says whether the address has an account: at a domain another organization
+    // verified, the answer is the domain's rule either way.
+    const reserved = await domainReservedElsewhere(db, invite.organization_id, invite.email);
+    if (reserved) throw forbidden(reservedDomainRule(invite.email, reserved));
   }
-  if (existing?.deactivated_at) throw forbidden(`The account of ${invite.email} is deactivated; an organization admin must restore it first.`);
+  if (ours && existing.deactivated_at) throw forbidden(`The account of ${invite.email} is deactivated; an organization admin must restore it first.`);
+  // A taken address gets the same answers whichever organization holds it, until its owner has proven to be asking.
   if (existing && !caller) {
     if (!input.password) throw unauthorized(`${invite.email} already has an account: accept with its API key or its password.`);
     if (!(await verifyPassword(existing.password_hash, input.password))) throw unauthorized('The password is wrong for this account.');
-    await assertPasswordAllowed(db, existing, 'invite');
   }
+  if (existing && !ours) {
+    throw conflict(`The account of ${invite.email} cannot accept this invite: an account stays in the organization it was created in. Ask the inviter for an invite to another address.`);
+  }
+  if (existing && !caller) await assertPasswordAllowed(db, existing, 'invite');
   if (!existing) await assertPasswordAccountsAllowed(db, invite.organization_id);
   if (!existing && (input.password ?? '').length < MIN_PASSWORD_LENGTH) {
     throw invalid(`password is required to create the account for ${invite.email}, at least ${MIN_PASSWORD_LENGTH} characters.`);
@@ -263,4 +272,34 @@ export async function acceptInvite(db: Kysely<Database>, caller: Principal | und
     if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict(`An account for ${invite.email} was just created; accept again with its password.`);
     throw err;
   }
+}
+
+/**
+ * A person's first sign-in through single sign-on accepts their pending invites to the projects of
+ * the organization they signed in to (issue 33 §2): being signed in by its provider proves the
+ * address, as accepting with the account's password or key would. Call inside the sign-in's
+ * transaction, before the group rules (an invite's role is an admin's choice: the rules leave it be).
+ */
+export async function acceptPendingInvitesInTransaction(trx: Transaction<Database>, organizationId: string, user: { id: string; email: string }, audit: AuditContext, newAccount: boolean): Promise<number> {
+  const pending = await trx
+    .selectFrom('invites as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .select(['i.code', 'i.project_id', 'i.email', 'i.permissions'])
+    .where('p.organization_id', '=', organizationId)
+    .where('i.state', '=', 'pending')
+    .where((eb) => eb(eb.fn('lower', ['i.email']), '=', user.email.toLowerCase()))
+    .orderBy('i.created_at')
+    .forUpdate('i')
+    .execute();
+  for (const invite of pending) {
+    const role = await setMembership(trx, invite.project_id, user.id, invite.permissions as Permissions);
+    await trx.updateTable('invites').set({ state: 'accepted', accepted_by: user.id, accepted_at: new Date() }).where('code', '=', invite.code).execute();
+    await recordAudit(trx, audit, {
+      action: 'invite.accept',
+      target: inviteTarget(invite.email),
+      projectId: invite.project_id,
+      details: { email: invite.email, role, user_id: user.id, new_account: newAccount, method: 'sso' },
+    });
+  }
+  return pending.length;
 }

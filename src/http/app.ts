@@ -14,6 +14,7 @@ import { measureRequests, metricsRoute } from './metrics.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { governanceRoutes } from './routes/governance.ts';
 import { ssoRoutes } from './routes/sso.ts';
+import { domainRoutes } from './routes/domains.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { malformedScimUrl, scimRoutes } from './routes/scim.ts';
 import { integrationRoutes } from './routes/integrations.ts';
@@ -166,6 +167,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
   healthRoutes(app, db);
   governanceRoutes(app, db, config, platform.principals);
   ssoRoutes(app, db, config, platform.vault, platform.principals);
+  domainRoutes(app, db, config);
   auditRoutes(app, db);
   await scimRoutes(app, db, config, platform.principals, rateLimit, authFailures);
   integrationRoutes(app, platform.integrations);

@@ -10,6 +10,7 @@ import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../src/free-port.ts';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { startIdp, type Idp } from '../governance/oidc-idp.ts';
 import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
 
@@ -18,6 +19,8 @@ const PASSWORD = 'a long admin password';
 
 let server: TestServer;
 let idp: Idp;
+/** corp.example is verified through it: only a verified domain routes the email-first sign-in. */
+let dns: TestDns;
 let org: Org;
 let base: string;
 let browser: Browser;
@@ -30,8 +33,12 @@ before(async () => {
   // Hangar on the machine's own address, the provider on 127.0.0.1: two sites, as in production.
   base = `http://${ownAddress() ?? '127.0.0.1'}:${port}`;
   idp = await startIdp({ redirectUri: `${base}/latest/auth/sso/callback` });
-  server = await startServer(undefined, { HOST: ownAddress() ?? '127.0.0.1', PORT: String(port), HANGAR_PUBLIC_URL: base, HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'warn' });
+  dns = await startDns();
+  server = await startServer(undefined, { HOST: ownAddress() ?? '127.0.0.1', PORT: String(port), HANGAR_PUBLIC_URL: base, HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_LEVEL: 'warn', HANGAR_DNS_SERVERS: dns.address });
   org = await bootstrap(server, ADMIN, PASSWORD);
+  const claim = await call(server, 'POST', `/latest/organizations/${org.organization_id}/domains/create`, { authorization: `Bearer :${org.api_key}`, body: { domain: 'corp.example' } });
+  dns.txt.set(claim.body.txt_record.name, [claim.body.txt_record.value]);
+  assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/domains/${claim.body.domain_id}/verify`, { authorization: `Bearer :${org.api_key}`, body: {} })).status, 200);
   await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Support bots', organization_id: org.organization_id } });
   browser = await launch();
   admin = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
@@ -46,6 +53,7 @@ afterEach(() => consoleWatch.assertClean('single sign-on pages'));
 after(async () => {
   await browser?.close();
   await idp?.close();
+  await dns?.close();
 });
 
 const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });

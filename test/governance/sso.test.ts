@@ -8,12 +8,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../src/free-port.ts';
+import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import { finish, followToCallback, Jar } from './identity-kit.ts';
 import { startIdp, type Idp } from './oidc-idp.ts';
 
 let server: TestServer;
 let idp: Idp;
+/** The DNS through which the organization verifies corp.test: only a verified domain routes the email-first sign-in. */
+let dns: TestDns;
 let publicUrl: string;
 let org: Org;
 let projectId: string;
@@ -29,12 +32,19 @@ before(async () => {
   const port = await freePort();
   publicUrl = `http://127.0.0.1:${port}`;
   idp = await startIdp({ redirectUri: `${publicUrl}/latest/auth/sso/callback` });
-  server = await startServer(undefined, { PORT: String(port), HANGAR_PUBLIC_URL: publicUrl, HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_PROVIDER_TIMEOUT_MS: '1500' });
+  dns = await startDns();
+  server = await startServer(undefined, { PORT: String(port), HANGAR_PUBLIC_URL: publicUrl, HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_PROVIDER_TIMEOUT_MS: '1500', HANGAR_DNS_SERVERS: dns.address });
   org = await bootstrap(server, 'root@corp.test', ADMIN_PASSWORD);
+  const claim = await call(server, 'POST', `/latest/organizations/${org.organization_id}/domains/create`, { ...admin(), body: { domain: 'corp.test' } });
+  dns.txt.set(claim.body.txt_record.name, [claim.body.txt_record.value]);
+  assert.equal((await call(server, 'POST', `/latest/organizations/${org.organization_id}/domains/${claim.body.domain_id}/verify`, { ...admin(), body: {} })).status, 200);
   const p = await call(server, 'POST', '/latest/projects/create', { ...admin(), body: { name: 'Platform', organization_id: org.organization_id } });
   projectId = p.body.project_id;
 });
-after(() => idp.close());
+after(async () => {
+  await idp.close();
+  await dns.close();
+});
 
 interface Flow {
   /** The address the IdP sent the browser back to (Hangar's callback, with code and state). */
@@ -317,7 +327,7 @@ describe('signing in', () => {
     idp.accounts.set('carol', { email: 'carol@corp.test' });
     const sessions = await count('sessions');
     let reply = await finish(await startFlow(`provider_id=${providerId}`, 'carol'));
-    assert.match(expectError(reply, 403, 'forbidden').message, /another organization/);
+    assert.match(expectError(reply, 403, 'forbidden').message, /already has an account, and Corp Login does not sign in to it/);
     noSessionCookie(reply);
     idp.accounts.set('dave', { email: 'dave@elsewhere.test' });
     reply = await finish(await startFlow(`provider_id=${providerId}`, 'dave'));
@@ -554,11 +564,12 @@ describe('require single sign-on', () => {
     const e = expectError(await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: newInvite.body.invite_code, password: 'quinn password' } }), 403, 'forbidden');
     assert.match(e.message, /single sign-on/);
     assert.equal(await db().selectFrom('users').select('id').where('email', '=', 'quinn@corp.test').executeTakeFirst(), undefined);
-    // Signing in through the provider still works, and then the invite is accepted with the session.
+    // Signing in through the provider still works, and that first sign-in accepts the invite (issue 33).
     idp.accounts.set('quinn', { email: 'quinn@corp.test' });
     const { session } = await signIn('quinn');
-    const accepted = await call(server, 'POST', '/latest/auth/invite/accept', { headers: session, body: { invite_code: newInvite.body.invite_code } });
-    assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+    const quinn = await whoAmI(session);
+    assert.equal((await db().selectFrom('project_members').select('role').where('project_id', '=', projectId).where('user_id', '=', quinn.user_id).executeTakeFirst())?.role, 'viewer');
+    expectError(await call(server, 'POST', '/latest/auth/invite/accept', { headers: session, body: { invite_code: newInvite.body.invite_code } }), 404, 'not_found');
   });
 
   test('the last provider cannot be removed while single sign-on is required; removing one ends its sessions', async () => {

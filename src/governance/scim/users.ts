@@ -9,6 +9,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
+import { domainReservedElsewhere, reservedDomainRule } from '../domains/claims.ts';
 import { applyGroupRules } from '../group-rules.ts';
 import { canonicalEmail, EMAIL_RULE, hasUnsafeText, MAX_EMAIL, UNSAFE_TEXT_RULE } from '../identity-text.ts';
 import { field, MAX_TEXT, readAttributes } from './attributes.ts';
@@ -348,6 +349,12 @@ export async function createUser(db: Kysely<Database>, audit: AuditContext, call
     // Removed by the directory before and provisioned again (found by userName, else by email): the
     // same account, without its old keys.
     const restoredId = sameName?.id ?? (sameEmail && sameEmail.organization_id === orgId && sameEmail.scim_deleted_at !== null ? sameEmail.id : undefined);
+    if (!sameEmail || sameEmail.organization_id !== orgId) {
+      // At a domain another organization verified, the answer is the domain's rule, account or not.
+      const reserved = await domainReservedElsewhere(trx, orgId, next.email);
+      if (reserved) throw new ScimError(403, undefined, reservedDomainRule(next.email, reserved));
+    }
+    // The same answer whichever organization holds the address.
     if (sameEmail && sameEmail.id !== restoredId) throw takenEmail(next.email);
     let row: UserRow;
     if (restoredId) {

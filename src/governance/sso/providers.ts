@@ -1,6 +1,7 @@
 // An organization's OpenID identity providers (issue 24 §1.1): created, listed, changed and removed by
 // its admins. The client secret is sealed by the vault to the provider's id and never leaves it but
-// towards the provider's token endpoint; each email domain routes to exactly one provider.
+// towards the provider's token endpoint; within the organization each email domain routes to one
+// provider, and only once the organization has verified it (../domains/claims.ts).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -86,23 +87,33 @@ function providerId(raw: string): string {
   return id;
 }
 
-/** Refuses domains another provider answers for (this organization's, or another's: then without naming it). */
+/**
+ * Refuses domains another provider of this organization answers for, and domains another organization
+ * has verified (without naming it). Another organization's provider listing a domain reserves nothing:
+ * only a verified claim does (../domains/claims.ts).
+ */
 async function checkDomainsFree(db: Kysely<Database> | Transaction<Database>, organizationId: string, domains: string[], exceptProvider?: string) {
   const taken = await db
     .selectFrom('sso_provider_domains as d')
     .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
-    .select(['d.domain', 'd.organization_id', 'p.name'])
+    .select(['d.domain', 'p.name'])
     .where('d.domain', 'in', domains)
+    .where('d.organization_id', '=', organizationId)
     .$if(exceptProvider !== undefined, (q) => q.where('d.provider_id', '!=', exceptProvider!))
-    .execute();
-  const first = taken[0];
-  if (!first) return;
-  if (first.organization_id === organizationId) throw conflict(`${first.domain} is already signed in by this organization's provider "${first.name}"; a domain routes to one provider.`);
-  throw conflict(`${first.domain} is already claimed by another organization's identity provider.`);
+    .executeTakeFirst();
+  if (taken) throw conflict(`${taken.domain} is already signed in by this organization's provider "${taken.name}"; a domain routes to one provider.`);
+  const verified = await db
+    .selectFrom('organization_domains')
+    .select('domain')
+    .where('domain', 'in', domains)
+    .where('verified_at', 'is not', null)
+    .where('organization_id', '!=', organizationId)
+    .executeTakeFirst();
+  if (verified) throw conflict(`${verified.domain} is verified by another organization; its people sign in through that organization's provider.`);
 }
 
 function domainsTaken(err: unknown): never {
-  if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('One of allowed_domains was just claimed by another identity provider; list the providers and try again.');
+  if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict("One of allowed_domains was just given to another of this organization's identity providers; list the providers and try again.");
   throw err;
 }
 

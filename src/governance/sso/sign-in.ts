@@ -17,7 +17,9 @@ import { canonicalEmail, hasUnsafeText, withoutUnsafeText } from '../identity-te
 import { canonicalId, isUuid } from '../principal.ts';
 import { digest, randomToken } from '../secrets.ts';
 import { openSession } from '../sessions.ts';
+import { acceptPendingInvitesInTransaction } from '../invites.ts';
 import { lockOrganization } from '../users.ts';
+import { domainReservedElsewhere, reservedDomainRule } from '../domains/claims.ts';
 import { discover, idpFailure, neverSent, type IdpClient } from './idp.ts';
 import { BASE_SCOPES, callbackUrl, canonicalDomain, secretOwners, type SsoDeps } from './providers.ts';
 import { refusal } from './refusals.ts';
@@ -79,6 +81,7 @@ function domainOf(email: string): string | undefined {
 /**
  * The providers that sign in an address: for the sign-in page's email-first step. It names only the
  * display name of the one provider that answers for the address's domain, nothing of its organization.
+ * Only a domain its organization has verified routes: a provider listing any domain proves nothing.
  */
 export async function providersForEmail(deps: SsoDeps, email: string) {
   const domain = domainOf(email.trim());
@@ -86,8 +89,10 @@ export async function providersForEmail(deps: SsoDeps, email: string) {
   const rows = await deps.db
     .selectFrom('sso_provider_domains as d')
     .innerJoin('sso_providers as p', 'p.id', 'd.provider_id')
+    .innerJoin('organization_domains as o', (join) => join.onRef('o.organization_id', '=', 'd.organization_id').onRef('o.domain', '=', 'd.domain'))
     .select(['p.id', 'p.name'])
     .where('d.domain', '=', domain)
+    .where('o.verified_at', 'is not', null)
     .execute();
   return { providers: rows.map((r) => ({ provider_id: r.id, name: r.name })) };
 }
@@ -295,7 +300,7 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
   if (identity) {
     const user = await trx.selectFrom('users').select(['id', 'email', 'organization_id', 'deactivated_at']).where('id', '=', identity.user_id).forUpdate().executeTakeFirstOrThrow();
     if (user.organization_id !== provider.organization_id) {
-      throw refusal('not_allowed', forbidden(`This ${provider.name} account is linked to an account of another organization; it cannot sign in here.`));
+      throw refusal('not_allowed', forbidden(`This ${provider.name} account is linked to an account ${provider.name} may not sign in to; it cannot sign in here.`));
     }
     if (user.deactivated_at) throw refusal('account_deactivated', forbidden(`The account of ${user.email} is deactivated; an organization admin must restore it first.`));
     // The admin's list of domains keeps its say over accounts already linked (a domain removed, an address changed).
@@ -323,8 +328,15 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
     .where(sql<boolean>`lower(email) = lower(${who.email})`)
     .forUpdate()
     .executeTakeFirst();
+  if (!existing || existing.organization_id !== provider.organization_id) {
+    // Asked before whether the address has an account anywhere: at a domain another organization
+    // verified, the answer is the domain's rule whether or not it has.
+    const reserved = await domainReservedElsewhere(trx, provider.organization_id, who.email);
+    if (reserved) throw refusal('not_allowed', forbidden(reservedDomainRule(who.email, reserved)));
+  }
   if (existing && existing.organization_id !== provider.organization_id) {
-    throw refusal('not_allowed', forbidden(`${who.email} already has an account in another organization; it cannot sign in through ${provider.name}. Sign in as you usually do.`));
+    // The same answer whichever organization holds the address, and it names none.
+    throw refusal('not_allowed', forbidden(`${who.email} already has an account, and ${provider.name} does not sign in to it; sign in as you usually do.`));
   }
   if (existing?.deactivated_at) throw refusal('account_deactivated', forbidden(`The account of ${who.email} is deactivated; an organization admin must restore it first.`));
   const audit = (user: { id: string; email: string }) => input.audit(provider.organization_id, { type: 'user', id: user.id, email: user.email });
@@ -343,6 +355,7 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
       target: { type: 'user', id: existing.id },
       details: { provider_id: provider.id, provider: provider.name, subject: who.subject, email: who.email },
     });
+    await acceptPendingInvitesInTransaction(trx, provider.organization_id, existing, audit(existing), false);
     return existing;
   }
   const user = { id: randomUUID(), email: who.email };
@@ -356,6 +369,7 @@ async function signInUser(trx: Transaction<Database>, input: CallbackInput, prov
     target: { type: 'user', id: user.id },
     details: { email: who.email, provider_id: provider.id, provider: provider.name, subject: who.subject, groups: who.groups.slice(0, 50) },
   });
+  await acceptPendingInvitesInTransaction(trx, provider.organization_id, user, audit(user), true);
   return user;
 }
 

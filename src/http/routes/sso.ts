@@ -28,7 +28,7 @@ const OrgParams = Type.Object({ organization_id: Id });
 const ProviderParams = Type.Object({ organization_id: Id, provider_id: Id });
 const RuleParams = Type.Object({ organization_id: Id, rule_id: Id });
 
-const Domains = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { minItems: 1, maxItems: MAX_DOMAINS, description: 'Email domains whose people this provider signs in (and creates accounts for). A domain routes to one provider only.' });
+const Domains = Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { minItems: 1, maxItems: MAX_DOMAINS, description: 'Email domains whose people this provider signs in (and creates accounts for). Within the organization a domain is one provider\'s; it routes the email-first sign-in only once the organization has verified it (`…/domains/{domain_id}/verify`), and a domain another organization verified is refused (409).' });
 const GroupClaim = Type.String({ maxLength: 200, description: 'The ID-token (or userinfo) claim listing the person\'s groups, e.g. `groups`; matched by the group rules.' });
 const Scopes = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: MAX_SCOPES, description: 'Scopes asked for beyond `openid email profile`, e.g. `groups` for Okta.' });
 const ProviderBody = Type.Object({
@@ -261,7 +261,7 @@ export function ssoRoutes(app: FastifyInstance, database: Db, config: Config, va
       config: {
         auth: 'anonymous',
         errors: {
-          403: 'The ID token is valid but names someone this provider may not sign in here (another organization, a domain it does not own, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser.',
+          403: 'The ID token is valid but names someone this provider may not sign in here (an address whose account it does not sign in, a domain not among its own, a new account at a domain another organization verified, an address it does not say is verified, an account linked to another of its accounts, a deactivated account), or the sign-in was started in another browser.',
           502: UPSTREAM,
         },
       },

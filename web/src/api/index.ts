@@ -614,6 +614,16 @@ export const updateSsoSettings = (organizationId: string, body: Body<'/latest/or
   ok(account.POST('/latest/organizations/{organization_id}/sso/settings/update', { ...org(organizationId), body }));
 // ---- single sign-on — end
 
+// ---- verified domains (organization settings) — begin
+export type OrgDomain = Row<'/latest/organizations/{organization_id}/domains/list', 'post'>;
+export const orgDomains = async (organizationId: string) => (await ok(account.POST('/latest/organizations/{organization_id}/domains/list', org(organizationId)))).results;
+export const createOrgDomain = (organizationId: string, domain: string) => ok(account.POST('/latest/organizations/{organization_id}/domains/create', { ...org(organizationId), body: { domain } }));
+export const verifyOrgDomain = (organizationId: string, domainId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/domains/{domain_id}/verify', { ...path({ organization_id: organizationId, domain_id: domainId }), body: {} }));
+export const deleteOrgDomain = (organizationId: string, domainId: string) =>
+  ok(account.POST('/latest/organizations/{organization_id}/domains/{domain_id}/delete', { ...path({ organization_id: organizationId, domain_id: domainId }), body: {} }));
+// ---- verified domains — end
+
 // ---- SCIM tokens (organization settings) — begin
 export type ScimToken = Row<'/latest/organizations/{organization_id}/scim/tokens/list', 'post'>;
 export const scimTokens = (organizationId: string) =>
