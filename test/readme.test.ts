@@ -103,6 +103,7 @@ test('every shell block of the README runs, in order, against `npx hangar sandbo
     /"status":"failed"[^\n]*"step":"issue"/, // and none for no one
     /"type":"complete","updates":\[\{"type":"chain-success"/,
     /"state":"completed"/,
+    /^verified task\.pending_approval\nverified task\.completed$/m, // the approvals walk-through's event receiver
     /"trigger_type":"codehost\.new_issue"/,
     /"name":"Enrich_and_file","title":"Enrich and file"[^\n]*"name":"agent\.Company_lookup"/, // tools/list over MCP
     /"status":"paused"/,
