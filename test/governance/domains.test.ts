@@ -243,10 +243,13 @@ describe('a taken address gets one answer, whichever organization holds it', () 
     assert.doesNotMatch(owner.message, /another organization/);
 
     const { token } = await createScimToken(server, b, 'B directory');
-    const scim = (userName: string) => call(server, 'POST', '/scim/v2/Users', { authorization: `Bearer ${token}`, headers: { 'content-type': 'application/scim+json' }, raw: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName }) });
+    // userName is unique per organization (RFC 7643), the sign-in email across the deployment: a new
+    // userName at an address this organization's user holds, and at one another organization's holds.
+    const scim = (userName: string, email = userName) =>
+      call(server, 'POST', '/scim/v2/Users', { authorization: `Bearer ${token}`, headers: { 'content-type': 'application/scim+json' }, raw: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName, emails: [{ value: email, primary: true }] }) });
     assert.equal((await scim('bo@shared.test')).status, 201);
-    const ours = expectScimError(await scim('bo@shared.test'), 409, 'uniqueness');
-    const theirs = expectScimError(await scim('pat@shared.test'), 409, 'uniqueness');
+    const ours = expectScimError(await scim('bo-again', 'bo@shared.test'), 409, 'uniqueness');
+    const theirs = expectScimError(await scim('pat-again', 'pat@shared.test'), 409, 'uniqueness');
     assert.equal(ours.replace('bo@', 'pat@'), theirs);
   });
 
