@@ -2,7 +2,7 @@
 // §3): the call waits for the acknowledgement the principal cache uses, so the very next request on
 // another server — no polling, no waiting for a notification — uses the new key, or finds none.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { after, before, test } from 'node:test';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 
@@ -23,6 +23,8 @@ before(async () => {
   org = await bootstrap(one);
   projectId = (await call(one, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Keys', organization_id: org.organization_id } })).body.project_id;
 });
+
+after(() => enr?.close());
 
 const orgKeys = (rest: string) => `/latest/organizations/${org.organization_id}/integrations/connections/${rest}`;
 const admin = { authorization: () => `Bearer :${org.api_key}` };
