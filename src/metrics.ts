@@ -22,6 +22,8 @@ export interface Metrics {
   principalCache: Counter<'result'>;
   /** /latest/mcp tools/call by what was called (tool, agent, step, api_call) and how it ended. */
   mcpCalls: Counter<'kind' | 'outcome'>;
+  /** Failures of background work no request answers for (src/db/faults.ts `reporter`), by source. */
+  backgroundFailures: Counter<'source'>;
 }
 
 export function createMetrics(pool: pg.Pool): Metrics {
@@ -88,6 +90,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     // Each process saw the quota after its own latest request; the lowest is the nearest to the truth.
     quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers, aggregator: 'min' }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
+    backgroundFailures: new Counter({ name: 'hangar_background_failures_total', help: 'Failures of background work that no request answers for (each also logged): gist poll, notifications, mcp listener, hook state, revocation, step run record, metrics listener, dispatch, and others, by source.', labelNames: ['source'], registers }),
     mcpCalls: new Counter({ name: 'hangar_mcp_tool_calls_total', help: 'MCP tools/call requests by kind (tool, agent, step, api_call) and outcome (ok, tool_error, invalid_arguments, cancelled, still_running, error).', labelNames: ['kind', 'outcome'], registers }),
   };
 }

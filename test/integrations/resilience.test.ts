@@ -332,10 +332,13 @@ describe('the authorization server, when Hangar refreshes a sign-in', () => {
   test('hung while a connection is removed: it is removed at once, the revocation reported as not done', { timeout: 15_000 }, async () => {
     auth.behave({ kind: 'hang' });
     try {
+      const revocationFailures = async () => Number(/^hangar_background_failures_total\{source="revocation"\} (\d+)/m.exec(await fetch(`${server.url}/metrics`).then((x) => x.text()))?.[1] ?? 0);
+      const failedBefore = await revocationFailures();
       const started = Date.now();
       const r = await c.post(`/latest/integrations/connections/${oauthConn}/delete`);
       assert.deepEqual(r.body, { connection_id: oauthConn, deleted: true, revoked_at_provider: false });
       assert.ok(Date.now() - started < TIMEOUT_MS + 2500, `took ${Date.now() - started} ms`);
+      assert.equal(await revocationFailures(), failedBefore + 1, 'the failed revocation is counted (and logged with its reason)');
     } finally {
       auth.behave({ kind: 'normal' });
     }
