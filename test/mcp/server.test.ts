@@ -655,6 +655,14 @@ describe('refusals: clear HTTP or JSON-RPC errors, nothing stored', () => {
     }
     const mine = await query<{ id: string }>(one.databaseUrl, 'SELECT id FROM mcp_sessions WHERE id = ANY($1::uuid[])', [ids]);
     assert.deepEqual(new Set(mine.map((r) => r.id)), new Set(ids.slice(2)), 'the newest three remain');
+    // Over HTTP, on this server and the other: an evicted session id is refused, a kept one is served.
+    const list = (s: TestServer, id: string) => raw(s, 'POST', { headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    for (const s of [limited, one]) {
+      for (const evicted of ids.slice(0, 2)) await refused(await list(s, evicted), 404, 'not_found', -32001);
+      const kept = await list(s, ids[4]);
+      assert.equal(kept.status, 200, await kept.clone().text());
+      assert.match(await kept.text(), /"tools":\[/);
+    }
     await limited.close();
   });
 });
