@@ -15240,6 +15240,8 @@ export interface operations {
                             events: string[];
                             /** @description The webhook as the last reconciliation pass (every HANGAR_HOOK_RECONCILE_SECONDS) left it: `ok`; `repaired at <time>` for a day after it had to be re-created (deleted at the code host), re-activated (disabled) or patched (events or URL drifted); `failing: <reason>` while it cannot be repaired (access revoked, connection removed). Null for polled triggers. */
                             hook_health: string | null;
+                            /** @description A polled trigger (`codehost.new_gist`) as its last poll (every HANGAR_GIST_POLL_SECONDS) left it: `ok`, or `failing since <time>: <reason>` while the code host refuses (a revoked token answers 401) or the poll fails; polls go on and the first that succeeds makes it `ok`. Null for webhook triggers. */
+                            poll_health: string | null;
                             /** @description Counters of the trigger's webhook (shared by the triggers on the same hook). Null for polled triggers. */
                             hook_stats: {
                                 /** @description Deliveries stored. */

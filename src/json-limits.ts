@@ -198,3 +198,26 @@ function literal(bytes: Uint8Array, i: number, n: number, word: string): number 
   for (let k = 0; k < word.length; k++) if (bytes[i + k] !== word.charCodeAt(k)) return -1;
   return i + word.length;
 }
+
+// A number token that can overflow a double: an exponent of three or more digits, or a run of digits
+// long enough to pass 1.8e308 with a two-digit exponent. Only a text holding one is walked.
+const MAY_OVERFLOW = /[eE]\+?\d{3}|\d{210}/;
+
+/**
+ * The dotted path of the first number in a value parsed from `text` that JSON cannot carry (`1e309`
+ * parses to Infinity, which jsonb and JSON.stringify turn into null: a schema's bound would vanish);
+ * undefined when there is none. The walk runs only when the text holds a number that may overflow.
+ */
+export function nonFinitePath(text: string, value: unknown): string | undefined {
+  if (!MAY_OVERFLOW.test(text)) return undefined;
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (stack.length) {
+    const at = stack.pop()!;
+    if (typeof at.value === 'number' && !Number.isFinite(at.value)) return at.path || 'the body';
+    if (at.value === null || typeof at.value !== 'object') continue;
+    for (const [k, v] of Object.entries(at.value)) {
+      if (typeof v === 'number' || (v !== null && typeof v === 'object')) stack.push({ value: v, path: at.path ? `${at.path}.${k}` : k });
+    }
+  }
+  return undefined;
+}

@@ -24,6 +24,8 @@ export interface Metrics {
   mcpCalls: Counter<'kind' | 'outcome'>;
   /** Attempts of signed outbound events (src/events) by outcome: delivered, retry_scheduled, failed. */
   eventDeliveries: Counter<'outcome'>;
+  /** Failures of background work no request answers for (src/db/faults.ts `reporter`), by source. */
+  backgroundFailures: Counter<'source'>;
 }
 
 export function createMetrics(pool: pg.Pool): Metrics {
@@ -90,6 +92,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
     // Each process saw the quota after its own latest request; the lowest is the nearest to the truth.
     quotaRemaining: new Gauge({ name: 'hangar_provider_quota_remaining', help: 'Points left in a provider quota after the latest request that spent it (for its connection or property).', labelNames: ['provider', 'quota'], registers, aggregator: 'min' }),
     principalCache: new Counter({ name: 'hangar_principal_cache_lookups_total', help: 'API-key principal lookups answered from memory (hit) or the database (miss).', labelNames: ['result'], registers }),
+    backgroundFailures: new Counter({ name: 'hangar_background_failures_total', help: 'Failures of background work that no request answers for (each also logged): gist poll, notifications, mcp listener, hook state, revocation, step run record, metrics listener, dispatch, and others, by source.', labelNames: ['source'], registers }),
     mcpCalls: new Counter({ name: 'hangar_mcp_tool_calls_total', help: 'MCP tools/call requests by kind (tool, agent, step, api_call) and outcome (ok, tool_error, invalid_arguments, cancelled, still_running, error).', labelNames: ['kind', 'outcome'], registers }),
     eventDeliveries: new Counter({ name: 'hangar_event_deliveries_total', help: 'Attempts to deliver signed outbound events, by outcome: delivered (a 2xx answer), retry_scheduled (failed, another attempt scheduled), failed (failed with no attempt left, or a manual retry that failed).', labelNames: ['outcome'], registers }),
   };

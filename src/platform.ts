@@ -65,9 +65,9 @@ export function createPlatform(config: Config, db: Db): Platform {
   const log = (message: string) => void process.stderr.write(`${message}\n`);
   const counters = createCounters(config, db.pool, log);
   // Background work's failures: those of the database being away are said once per outage.
-  const report = reporter(db.outage, log);
-  const notifications = createNotifications(db.pool, report);
   const metrics = createMetrics(db.pool);
+  const report = reporter(db.outage, log, (source) => metrics.backgroundFailures.inc({ source }));
+  const notifications = createNotifications(db.pool, report);
   const principals = createPrincipalCache(db.pool, notifications, config.principalCacheSeconds, config.cacheLimits.principals, log, report, (hit) => metrics.principalCache.inc({ result: hit ? 'hit' : 'miss' }));
   const integrations = createIntegrations({
     db: db.kysely,
@@ -78,6 +78,7 @@ export function createPlatform(config: Config, db: Db): Platform {
     // before it: waiting for one is waiting for every process to have dropped a revoked connection.
     connections: createConnectionCache(notifications, config.connectionCacheSeconds, config.cacheLimits.connections, () => principals.changed()),
     metrics,
+    report,
   });
   const httpCall = createHttpCaller({ allowPrivate: config.allowPrivateAddresses, timeoutMs: config.providers.timeoutMs });
   limitToolSchemaCache(config.cacheLimits.toolSchemas);
@@ -98,7 +99,7 @@ export function createPlatform(config: Config, db: Db): Platform {
   const hookStats = createHookStats(db.pool, report);
   const forgetSecret = (hookId: string) => hookSecrets.forget(hookId);
   const scheduleClock = schedulerClock(config.schedules.testClock);
-  const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log), createRecovery(db.kysely, config, integrations, log), log);
+  const hookMaintenance = createHookMaintenance(db.kysely, config, createReconciler(db.kysely, config, vault, integrations, forgetSecret, log, report), createRecovery(db.kysely, config, integrations, log), log);
   return {
     config,
     db,

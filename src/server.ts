@@ -208,7 +208,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead
     // of dropping handshakes (whose retries then arrive seconds later).
     const address = app ? await app.listen({ port: config.port, host: config.host, backlog: 4096 }) : '';
-    if (config.metricsPort !== undefined) metrics = await (await metricsListener()).startMetricsListener(config, platform.metrics);
+    if (config.metricsPort !== undefined) metrics = await (await metricsListener()).startMetricsListener(config, platform.metrics, platform.report);
     // Hooks checked and missed deliveries recovered once now (src/triggers/maintenance.ts) — after
     // listening, since the redeliveries asked for come back to this address at once.
     const maintenance = platform.hookMaintenance;

@@ -43,8 +43,12 @@ export async function repairSealedIds(pool: pg.Pool, vault: Vault, warn: (messag
     for (const { table, id } of report.unreadable) warn(`vault repair: the secret of ${table} ${id} cannot be decrypted with the configured keys; re-enter it`);
     return report;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK]).catch(() => {});
-    client.release();
+    // A connection whose unlock failed may still hold the lock: it is closed, never given back to the pool.
+    const unlocked = await client.query('SELECT pg_advisory_unlock($1)', [LOCK]).then(
+      () => true,
+      (err: Error) => (warn(`vault repair: releasing its advisory lock failed (${err.message}); closing its connection`), false),
+    );
+    client.release(!unlocked);
   }
 }
 

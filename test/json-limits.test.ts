@@ -3,7 +3,7 @@
 // on hand-picked edge cases and on many thousands of generated and mutated texts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FOREIGN_MAX_DEPTH, isJsonWithin, nestsDeeperThan } from '../src/json-limits.ts';
+import { FOREIGN_MAX_DEPTH, isJsonWithin, nestsDeeperThan, nonFinitePath } from '../src/json-limits.ts';
 
 function parses(text: string): boolean {
   try {
@@ -80,4 +80,25 @@ test('generated values and their mutations: the same verdict as JSON.parse, ever
     }
   }
   assert.ok(checked >= 20_000);
+});
+
+test('nonFinitePath finds every number JSON.parse reads as ±Infinity, whatever its spelling, and nothing else', () => {
+  let overflowing = 0;
+  for (let digits = 1; digits <= 420; digits += 7) {
+    for (const exponent of ['', 'e0', 'e5', 'E+99', 'e-5', 'e100', 'e199', 'e290', 'e300', 'e308', 'e0309', 'e-400']) {
+      for (const fraction of ['', '.5', `.${'9'.repeat(30)}`]) {
+        for (const sign of ['', '-']) {
+          const number = `${sign}${'9'.repeat(digits)}${fraction}${exponent}`;
+          const text = `{"a":[1,{"b":${number}}]}`;
+          const value = JSON.parse(text) as { a: [number, { b: number }] };
+          const infinite = !Number.isFinite(value.a[1].b);
+          if (infinite) overflowing++;
+          assert.equal(nonFinitePath(text, value), infinite ? 'a.1.b' : undefined, number);
+        }
+      }
+    }
+  }
+  assert.ok(overflowing > 100, `${overflowing} overflowing spellings tried`);
+  assert.equal(nonFinitePath('1e309', JSON.parse('1e309')), 'the body');
+  assert.equal(nonFinitePath('{"x":"1e309"}', { x: '1e309' }), undefined, 'a string is not a number');
 });

@@ -192,17 +192,21 @@ test('SIGTERM to `npm start` under load: stops in time with code 0 and no error;
   const delivered = await sendDelivery(hookAt(ch, REPO)!, 'issues', P.issuesEvent(REPO, 'opened', P.issue(REPO, { number: 7, title: 'Stop me' })));
   assert.equal(delivered.status, 202, JSON.stringify(delivered.body));
   let streaming = true;
+  let sentAt = Infinity;
+  /** Every request of the stream: its answer's status, or the error that cut it, and when. */
+  const outcomes: Array<{ at: number; status?: number; error?: string }> = [];
   const stream = (async () => {
-    let answered = 0;
     while (streaming) {
       try {
-        await api('GET', '/latest/auth/info');
-        answered++;
-      } catch {
-        /* cut by the stop: expected */
+        const r = await api('GET', '/latest/auth/info');
+        outcomes.push({ at: Date.now(), status: r.status });
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause;
+        outcomes.push({ at: Date.now(), error: cause?.code ?? (err as Error).message });
+        // Refused while no server listens: wait a little rather than spin.
+        await new Promise((r) => setTimeout(r, 20));
       }
     }
-    return answered;
   })();
   const syncRuns = Array.from({ length: 3 }, (_, i) => post(`/latest/studios/${studio}/trigger_limited`, { params: { n: `sync${i}` } }).catch((e: Error) => e));
   // Every async run, the agent's run and the activated task are inside their slow call.
@@ -211,7 +215,7 @@ test('SIGTERM to `npm start` under load: stops in time with code 0 and no error;
   // 3. SIGTERM to npm.
   const pgPid = postmasterPid();
   assert.ok(pgPid && alive(pgPid));
-  const sentAt = Date.now();
+  sentAt = Date.now();
   first.child.kill('SIGTERM');
   const stopped = await Promise.race([first.exited, new Promise<undefined>((r) => setTimeout(r, SHUTDOWN_MS + 10_000))]);
   streaming = false;
@@ -222,7 +226,15 @@ test('SIGTERM to `npm start` under load: stops in time with code 0 and no error;
   assert.deepEqual(errorLines(first.output()), [], 'a normal stop logs no error');
   assert.ok(await waitFor('PostgreSQL to stop', async () => !alive(pgPid!), 5000, 50).catch(() => false), 'the embedded PostgreSQL is still running');
   assert.ok(!existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'postmaster.pid left behind');
-  assert.ok((await stream) > 0);
+  await stream;
+  // Before the stop every request is answered 200; after it, a request is answered (200, or 503
+  // while stopping) or cut at the connection (refused, reset, closed) — never anything else.
+  const beforeStop = outcomes.filter((o) => o.at < sentAt);
+  assert.ok(beforeStop.length > 0, 'the stream was answered before the stop');
+  assert.deepEqual(beforeStop.filter((o) => o.status !== 200), [], 'every request before the stop answered 200');
+  const CUT = /^(ECONNREFUSED|ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|fetch failed|other side closed)$/;
+  const odd = outcomes.filter((o) => o.at >= sentAt && !(o.status === 200 || o.status === 503 || (o.error !== undefined && CUT.test(o.error))));
+  assert.deepEqual(odd, [], 'after the stop: answered 200/503 or cut at the connection');
   // The synchronous runs were answered or cut; none hangs.
   await Promise.all(syncRuns);
 

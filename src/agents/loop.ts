@@ -455,7 +455,7 @@ export function createLoop(deps: LoopDeps) {
     for (let step = turns.length; step < deps.config.model.maxSteps; step++) {
       if (Date.now() > deadline) throw new HangarError(504, 'upstream_error', 'The task ran out of time before the model answered.', 'platform');
       const messages: ChatMessage[] = [{ role: 'system', content: agent.system_prompt }, ...(await history(conversationId)).messages];
-      const reply = await complete(endpoint, messages, tools);
+      const reply = await complete(endpoint, messages, tools, deadline);
       await record(conversationId, 'message', 'assistant', { content: reply.content, ...(reply.tool_calls ? { tool_calls: reply.tool_calls } : {}) });
       if (!reply.tool_calls?.length) return;
       for (const call of reply.tool_calls) if ((await runCall(call)) === PAUSED) return PAUSED;

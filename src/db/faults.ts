@@ -116,8 +116,18 @@ export interface OutageLog {
  */
 export type Report = (what: string, err: unknown) => void;
 
-export function reporter(outage: OutageLog, log: (line: string) => void): Report {
-  return (what, err) => (isDatabaseUnavailable(err) ? outage.failed(err, what) : log(`${what}: ${faultReason(err)}`));
+export function reporter(outage: OutageLog, log: (line: string) => void, count: (source: string) => void = () => {}): Report {
+  return (what, err) => {
+    count(sourceOf(what));
+    if (isDatabaseUnavailable(err)) outage.failed(err, what);
+    else log(`${what}: ${faultReason(err)}`);
+  };
+}
+
+/** A report's metric label: its words before the first ':' or '(', without any that hold a digit (an id, a count). */
+export function sourceOf(what: string): string {
+  const words = what.split(/[:(]/)[0].split(/\s+/).filter((w) => w && !/\d/.test(w));
+  return words.join(' ').slice(0, 60) || 'other';
 }
 
 /**

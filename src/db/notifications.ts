@@ -112,7 +112,9 @@ export function createNotifications(pool: pg.Pool, report: Report): Notification
         try {
           await serially(() => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
           if (c === current) becomeReady();
-        } catch {
+        } catch (err) {
+          // The caches stop serving (not live) until the reconnection listens again: said and counted.
+          if (!closed) report(`notifications (LISTEN ${channel})`, err);
           drop(c);
         }
       });

@@ -13,16 +13,19 @@ import { recordAudit, type AuditContext } from './audit.ts';
  * cannot leave the project with none; throws when `userId` is its last admin.
  */
 async function guardLastAdmin(trx: Transaction<Database>, projectId: string, userId: string, change: string): Promise<void> {
-  const admins = await trx
-    .selectFrom('project_members')
-    .select('user_id')
-    .where('project_id', '=', projectId)
-    .where('role', '=', 'admin')
-    .forUpdate()
-    .execute();
+  const admins = await lockAdmins(trx, projectId);
   if (admins.length === 1 && admins[0].user_id === userId) {
     throw conflict(`This user is the project's last admin and cannot be ${change}; make another member admin first.`);
   }
+}
+
+/**
+ * The project's admin rows, locked in one order (by user id): every change that may demote or remove
+ * an admin takes these locks first, so two of them at once wait for each other instead of deadlocking
+ * (each holding its own target's row while asking for the other's).
+ */
+function lockAdmins(trx: Transaction<Database>, projectId: string) {
+  return trx.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'admin').orderBy('user_id').forUpdate().execute();
 }
 
 /** Sets a member's role, inserting the membership if needed; used by role updates and invites. */
@@ -45,6 +48,7 @@ function memberNotFound(userId: string) {
 export async function updateMember(db: Kysely<Database>, projectId: string, userId: string, permissions: Permissions, audit: AuditContext) {
   if (!isUuid(userId)) throw memberNotFound(userId);
   return db.transaction().execute(async (trx) => {
+    await lockAdmins(trx, projectId);
     const member = await trx
       .selectFrom('project_members')
       .select('role')

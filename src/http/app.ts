@@ -35,7 +35,7 @@ import { createAjv } from '../validation.ts';
 import { lazyValidator, sharedLazySerializers } from './compilers.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
 import { answerClientError, createHttpServer } from './http-server.ts';
-import { deepestPath, nestsDeeperThan } from '../json-limits.ts';
+import { deepestPath, nestsDeeperThan, nonFinitePath } from '../json-limits.ts';
 
 // A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
 const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
@@ -94,10 +94,11 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     // Measured on the bytes before parsing: a value nested thousands deep never reaches a walker.
     const tooDeep = nestsDeeperThan(body, config.jsonMaxDepth);
     let parsed: unknown;
+    const text = body.toString('utf8');
     try {
       // secure-json-parse (Fastify's own default): a `__proto__` key, or `constructor.prototype`, would
       // reach Object.prototype through any later merge of the body; it only scans bodies that name them.
-      parsed = secureJson.parse(body.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' });
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch (err) {
       if (err instanceof SyntaxError && /forbidden prototype property/.test(err.message)) {
         return done(invalid('The body has a "__proto__" key or a "constructor" key holding "prototype"; Hangar refuses both.'), undefined);
@@ -111,6 +112,9 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     // PostgreSQL stores no NUL character in text or jsonb; refuse it here, with the field's name.
     const nulAt = body.includes(NUL_ESCAPE) ? nulPath(parsed, '') : undefined;
     if (nulAt !== undefined) return done(invalid(`${nulAt || 'the body'} contains a NUL character (\\u0000), which cannot be stored.`), undefined);
+    // 1e309 parses to Infinity, which would be stored as null: a schema's bound would silently vanish.
+    const infiniteAt = nonFinitePath(text, parsed);
+    if (infiniteAt !== undefined) return done(invalid(`${infiniteAt} is a number too large for JSON (at most about 1.8e308); send a finite number.`), undefined);
     done(null, parsed);
   };
   app.addContentTypeParser('*', { parseAs: 'buffer' }, parseJson);

@@ -1,6 +1,7 @@
 // GET /metrics: request counts and latency measured here, everything else from the platform's
 // registry (src/metrics.ts) — of every process of the server under `--processes N`. On the API's listener, or on its own (HANGAR_METRICS_PORT) so it need
 // not be reachable from where the API is; behind a bearer token when HANGAR_METRICS_TOKEN is set.
+import type { Report } from '../db/faults.ts';
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
@@ -32,7 +33,7 @@ export function metricsRoute(app: FastifyInstance, config: Config, metrics: Metr
 }
 
 /** The separate listener of HANGAR_METRICS_PORT; resolves to its address. */
-export async function startMetricsListener(config: Config, metrics: Metrics): Promise<{ url: string; close(): Promise<void> }> {
+export async function startMetricsListener(config: Config, metrics: Metrics, report: Report): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Only GET /metrics is served here.', error_type: 'not_found', error_audience: 'user' }));
@@ -51,6 +52,8 @@ export async function startMetricsListener(config: Config, metrics: Metrics): Pr
     server.once('error', reject);
     server.listen(config.metricsPort, config.host, resolve);
   });
+  // Once listening, a server error (the listening socket failing) would otherwise go unheard: said and counted.
+  server.on('error', (err) => report('metrics listener', err));
   const { port } = server.address() as { port: number };
   return {
     url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,

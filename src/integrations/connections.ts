@@ -262,7 +262,8 @@ export async function removeConnection(deps: IntegrationDeps, projectId: string,
     throw new HangarError(403, 'forbidden', `Connection ${id} is the organization's ${providerOrFail(row.provider).name} key; only an organization admin removes it (POST /latest/organizations/{organization_id}/integrations/connections/${id}/delete).`);
   }
   const connection = opened(deps, row);
-  const revoked = await revoke(connection).catch(() => false);
+  // Best effort, but never silent: why the provider kept the grant is said and counted.
+  const revoked = await revoke(connection).catch((err: unknown) => (deps.report?.(`revocation: ${row.provider} connection ${id} was not revoked at the provider`, err), false));
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('connections')

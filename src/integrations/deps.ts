@@ -1,4 +1,5 @@
 // What the integrations services need from the platform, passed in once at start.
+import type { Report } from '../db/faults.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,4 +15,6 @@ export interface IntegrationDeps {
   quotas: Quotas;
   connections: ConnectionCache;
   metrics?: Pick<Metrics, 'providerCalls' | 'providerRetries'>;
+  /** How background failures are said and counted (src/db/faults.ts); absent in tools' own tests. */
+  report?: Report;
 }

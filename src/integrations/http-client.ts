@@ -46,9 +46,9 @@ function agentFor(timeoutMs: number): Agent {
 
 /**
  * One request. undici bounds connecting (10 s, or twice `timeoutMs` when that is shorter), the wait
- * for the headers and each pause in the body (`timeoutMs`); the whole attempt, reading the answer
- * included, must also end within twice `timeoutMs` of its start, so a provider dripping its answer
- * (or a pool with no free connection) cannot hold a call.
+ * for the headers and each pause in the body (`timeoutMs`); the whole attempt, waiting for a
+ * connection, the headers and the body together, must also end within `timeoutMs` of its start, so
+ * a provider dripping its answer (or a pool with no free connection) cannot hold a call.
  * That cap is one plain timer, cleared when the answer is in: an `AbortSignal.timeout` per call
  * stays registered (a timer, a WeakRef, a closure) until it fires, and V8's young-generation GC
  * keeps every WeakRef's signal alive, so under load each call's signal was promoted to the old
@@ -59,7 +59,7 @@ function agentFor(timeoutMs: number): Agent {
  */
 export function sendOnce(attempt: Attempt, timeoutMs: number): Promise<ProviderResponse> {
   return new Promise((resolve, reject) => {
-    const collector = new AnswerCollector(resolve, reject, timeoutMs * 2);
+    const collector = new AnswerCollector(resolve, reject, timeoutMs);
     agentFor(timeoutMs).dispatch(
       {
         origin: attempt.origin,

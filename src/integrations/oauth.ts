@@ -279,7 +279,8 @@ export async function revokeAtProvider(deps: IntegrationDeps, connection: Active
       body: JSON.stringify({ access_token: creds.access_token }),
       signal: AbortSignal.timeout(deps.config.providers.timeoutMs),
     });
-    return response.status === 204 || response.status === 404;
+    if (response.status === 204 || response.status === 404) return true;
+    throw new Error(`the code host answered ${response.status} to the revocation`);
   }
   const response = await oauth.revocationRequest(app.as, app.client, app.auth, token, app.options);
   await oauth.processRevocationResponse(response);

@@ -31,7 +31,7 @@ export function createIntegrations(deps: IntegrationDeps) {
   const remoteFetch = guardedFetch({ allowPrivate: deps.config.allowPrivateAddresses, connectTimeoutMs: deps.config.providers.timeoutMs });
   const remotes = createMcpRemotes(
     deps.db,
-    { fetch: remoteFetch, callTimeoutMs: deps.config.mcpCallTimeoutMs, requestTimeoutMs: deps.config.providers.timeoutMs },
+    { fetch: remoteFetch, callTimeoutMs: deps.config.mcpCallTimeoutMs, requestTimeoutMs: deps.config.providers.timeoutMs, report: deps.report },
     (connection) => remoteTarget(connection),
     (connection, force) => freshRemoteToken(deps, remoteFetch, connection, force),
     (outcome) => deps.metrics?.providerCalls.inc({ provider: 'mcp', status: outcome }),

@@ -78,7 +78,8 @@ export async function runStep(deps: IntegrationDeps, caller: Actor, connection: 
   try {
     result = await execute(step, connection, send, input.inputs, remote);
   } catch (err) {
-    await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').catch(() => {});
+    // The caller gets the step's own error; the record's failure is said and counted, not lost.
+    await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').catch((recordErr: unknown) => deps.report?.(`step run record: a failed ${input.step} run was not recorded`, recordErr));
     throw err;
   }
   // The provider has answered (and may have charged): a database away for a moment must not turn that

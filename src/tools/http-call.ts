@@ -22,9 +22,32 @@ export interface HttpCallInput {
   body?: unknown;
 }
 
+/** Why a call was stopped from outside: its run's cancellation. */
+export class CallCancelled extends Error {}
+
 export function createHttpCaller(options: { allowPrivate: boolean; timeoutMs: number }) {
   const agent = guardedAgent(options.allowPrivate);
-  return async function httpCall(input: HttpCallInput) {
+  /**
+   * The whole call — connecting, the headers, the body and every redirect — ends within `timeoutMs`
+   * of its start: undici's own timeouts bound each pause only, so a target trickling a byte a second
+   * could hold a run for as long as it liked. `signal` (the run's cancellation) aborts it too.
+   */
+  return async function httpCall(input: HttpCallInput, signal?: AbortSignal) {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+    const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    try {
+      return await send(input, stop);
+    } catch (err) {
+      if (signal?.aborted) throw new CallCancelled('The run was cancelled while the request was in flight.');
+      if (deadline.signal.aborted) throw new HangarError(504, 'upstream_error', `The target did not answer within ${options.timeoutMs} ms (headers and body together).`, 'third_party');
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  async function send(input: HttpCallInput, stop: AbortSignal) {
     // The input is a tool's rendered params: a reference to a missing param leaves url out, and any
     // field can hold any JSON, so each is checked here rather than failing as our own error.
     if (typeof input.url !== 'string') throw invalid('url must be a string (an absolute http or https address).');
@@ -46,8 +69,9 @@ export function createHttpCaller(options: { allowPrivate: boolean; timeoutMs: nu
     for (let hop = 0; ; hop++) {
       let res;
       try {
-        res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs });
+        res = await request(url, { method: method as 'GET', headers, body, dispatcher: agent, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, signal: stop });
       } catch (err) {
+        if (stop.aborted) throw err;
         const cause = (err as { cause?: unknown }).cause ?? err;
         if (cause instanceof BlockedAddress || err instanceof BlockedAddress) throw invalid(`api_call may not reach ${url.hostname}: ${(cause as Error).message}.`);
         throw new HangarError(502, 'upstream_error', `${url.host} could not be reached (${(cause as { code?: string }).code ?? (cause as Error).message}).`, 'third_party');
@@ -94,5 +118,5 @@ export function createHttpCaller(options: { allowPrivate: boolean; timeoutMs: nu
       }
       return { status: res.statusCode, headers: out, response_body: text === '' ? null : parsed };
     }
-  };
+  }
 }

@@ -6,7 +6,7 @@ import type { Integrations } from '../integrations/service.ts';
 import { validationMessage } from '../validation.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import { kindOf, paramsValidator, type ToolDefinition, type ToolStep } from './definition.ts';
-import type { HttpCallInput } from './http-call.ts';
+import { CallCancelled, type HttpCallInput } from './http-call.ts';
 import { isEmptyValue, references, render, type Scope } from './templating.ts';
 
 /** A `{{…}}` reference that resolved to nothing in a step that still ran (or in the tool's output). */
@@ -33,7 +33,7 @@ export interface RunResult {
 
 export interface RunnerDeps {
   integrations: Integrations;
-  httpCall: (input: HttpCallInput) => Promise<unknown>;
+  httpCall: (input: HttpCallInput, signal?: AbortSignal) => Promise<unknown>;
 }
 
 export function checkParams(tool: ToolDefinition, params: unknown): void {
@@ -75,7 +75,7 @@ function renderStep(step: ToolStep, scope: Scope, warnings: RunWarning[]): Recor
   return rendered;
 }
 
-async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: Record<string, unknown>): Promise<{ output: unknown; credits: number }> {
+async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: Record<string, unknown>, signal?: AbortSignal): Promise<{ output: unknown; credits: number }> {
   const kind = kindOf(step.transformation)!;
   const { connection_id, ...rest } = params;
   switch (kind.kind) {
@@ -89,17 +89,30 @@ async function runStep(deps: RunnerDeps, actor: Actor, step: ToolStep, params: R
         credits: 0,
       };
     case 'api_call':
-      return { output: await deps.httpCall(rest as unknown as HttpCallInput), credits: 0 };
+      return { output: await deps.httpCall(rest as unknown as HttpCallInput, signal), credits: 0 };
   }
 }
 
 /**
  * How a caller follows and stops a run (an MCP client's progress and cancellation): once `signal`
- * is aborted no further step starts (the one in flight finishes), and the run fails saying so.
+ * is aborted no further step starts, the step in flight is abandoned (an `api_call`'s request is
+ * aborted; a provider's request ends within its own bounds, its answer unread), and the run fails
+ * saying so.
  */
 export interface RunControl {
   signal?: AbortSignal;
   onStep?: (done: number, total: number, step: string) => void;
+}
+
+/** The step's outcome, or CallCancelled as soon as `signal` aborts (the step's own failure then goes unread). */
+function untilCancelled<T>(step: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return step;
+  if (signal.aborted) return Promise.reject(new CallCancelled('cancelled'));
+  return new Promise<T>((resolve, reject) => {
+    const cancelled = () => reject(new CallCancelled('cancelled'));
+    signal.addEventListener('abort', cancelled, { once: true });
+    step.then(resolve, reject).finally(() => signal.removeEventListener('abort', cancelled));
+  });
 }
 
 export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefinition, params: Record<string, unknown>, control: RunControl = {}): Promise<RunResult> {
@@ -118,13 +131,17 @@ export async function runTool(deps: RunnerDeps, actor: Actor, tool: ToolDefiniti
     }
     try {
       const rendered = renderStep(step, scope, warnings);
-      const { output, credits: used } = await runStep(deps, actor, step, rendered);
+      const { output, credits: used } = await untilCancelled(runStep(deps, actor, step, rendered, control.signal), control.signal);
       scope.steps[step.name] = { output };
       steps[step.name] = { output, executionTime: Math.round(performance.now() - stepStarted), credits: used, transformation: step.transformation };
       credits += used;
       last = output;
       control.onStep?.(Object.keys(steps).length, tool.transformations.steps.length, step.name);
     } catch (err) {
+      if (err instanceof CallCancelled) {
+        const message = `The run was cancelled during step "${step.name}" (${step.transformation}); it was stopped.`;
+        return { status: 'failed', output: null, errors: [{ step: step.name, transformation: step.transformation, message, error_type: 'cancelled' }], warnings, credits_used: credits, executionTime: Math.round(performance.now() - started), steps };
+      }
       if (!(err instanceof HangarError)) throw err;
       return {
         status: 'failed',

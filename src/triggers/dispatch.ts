@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { pipelinedTransaction, type Pipelined } from '../db/pipelined.ts';
 import type { Database } from '../db/schema.ts';
 import { isDatabaseUnavailable, type Report } from '../db/faults.ts';
+import { HangarError } from '../errors.ts';
 import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';
@@ -61,6 +62,16 @@ const FIELDS = JSON.stringify(PAYLOAD_FIELDS);
  * a steady flood, or forever without autovacuum, each claim then costs more than the deliveries it takes.
  */
 const DISPATCH_SETTINGS = { enable_seqscan: 'off', enable_bitmapscan: 'off' };
+
+/** A polled trigger's state: the gists already seen, and while its polls fail, why and since when. */
+export interface PollState {
+  seen?: string[];
+  failing?: string;
+  failing_since?: string;
+}
+
+/** A non-2xx answer to a poll: the code host's refusal, worded for the trigger's health. */
+class PollRefused extends Error {}
 
 const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
   `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
@@ -253,7 +264,7 @@ export function createDispatcher(
       for (const trigger of triggers) {
         try {
           const { response } = await integrations.request({ userId: trigger.created_by, project: { id: trigger.project_id } }, trigger.connection_id, { method: 'GET', path: '/gists', query: { per_page: 100 } });
-          if (response.status >= 300 || !Array.isArray(response.body)) continue;
+          if (response.status >= 300 || !Array.isArray(response.body)) throw new PollRefused(`The code host answered ${response.status} to listing the account's gists${response.status === 401 ? ' (the connection\'s token is no longer accepted; reconnect it)' : ''}.`);
           const gists = response.body as Array<{ id: string; description?: string; html_url?: string; owner?: { login?: string } }>;
           const seen = new Set(((trigger.poll_state as { seen?: string[] } | null)?.seen ?? []));
           const fresh = gists.filter((g) => !seen.has(g.id));
@@ -263,12 +274,24 @@ export function createDispatcher(
           });
           for (const gist of fresh) seen.add(gist.id);
           const jobs = await pipelinedTransaction(pool, async (tx) => {
+            // A poll that succeeds ends a failing state: only the gists seen are kept.
             await tx.query(db.updateTable('triggers').set({ poll_state: JSON.stringify({ seen: [...seen].slice(-1000) }) }).where('id', '=', trigger.id).compile());
             return store(tx, activations);
           });
           start(jobs);
-        } catch {
-          // One connection failing (removed, rate limited) must not stop the others; next poll retries.
+        } catch (err) {
+          // One connection failing (removed, revoked, rate limited) must not stop the others, and the next
+          // poll retries; but never silently: logged, counted, and kept on the trigger for its health.
+          report(`gist poll: trigger ${trigger.id}`, err);
+          const reason = err instanceof PollRefused || err instanceof HangarError ? err.message : 'The poll failed on our side; see the server log.';
+          const state = (trigger.poll_state as PollState | null) ?? {};
+          const failing: PollState = { ...state, failing: reason, failing_since: state.failing_since ?? new Date().toISOString() };
+          await db
+            .updateTable('triggers')
+            .set({ poll_state: JSON.stringify(failing) })
+            .where('id', '=', trigger.id)
+            .execute()
+            .catch((saveErr: unknown) => report(`gist poll: the failing state of trigger ${trigger.id} was not saved`, saveErr));
         }
       }
       if (triggers.length) await enqueue(db, POLL_GISTS_JOB, {}, { jobKey: POLL_GISTS_JOB, runAt: new Date(Date.now() + config.gistPollSeconds * 1000) });

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import type { Report } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 import { HangarError } from '../errors.ts';
 import { isUuid } from '../governance/principal.ts';
@@ -42,7 +43,7 @@ const failingOn = (target: string, status: number, said: string | undefined) => 
 
 const messageOf = (body: unknown) => (typeof (body as { message?: unknown })?.message === 'string' ? (body as { message: string }).message.slice(0, 200) : undefined);
 
-export function createReconciler(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations, hookGone: (hookId: string) => void, log: (message: string) => void = (m) => console.warn(m)) {
+export function createReconciler(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations, hookGone: (hookId: string) => void, log: (message: string) => void = (m) => console.warn(m), report: Report = (what, err) => log(`${what}: ${(err as Error).message}`)) {
   async function triggersOf(hookId: string) {
     return db.selectFrom('triggers').select(['type', 'created_by']).where('hook_id', '=', hookId).orderBy('created_at').execute();
   }
@@ -156,7 +157,8 @@ export function createReconciler(db: Kysely<Database>, config: Config, vault: Va
             continue;
           }
           const failing = err instanceof HangarError ? err.message : `it could not be checked (${(err as Error).message})`;
-          await mark(hook.id, { failing }).catch(() => {});
+          // Unsaved, the hook would still read as healthy to whoever lists its triggers: said and counted.
+          await mark(hook.id, { failing }).catch((markErr: unknown) => report(`hook state: the failing state of hook ${hook.id} was not saved`, markErr));
           outcomes.push({ hookId: hook.id, result: 'failing', detail: failing });
         }
       }

@@ -11,6 +11,7 @@ import type { Integrations } from '../integrations/service.ts';
 import type { Vault } from '../integrations/vault.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { findTriggerType, TRIGGER_TYPES, type TriggerType } from './catalogue.ts';
+import type { PollState } from './dispatch.ts';
 import { dropHook, ensureHook, forgetUncreatedHook, lockHook, syncHook, type Send } from './hooks.ts';
 
 export const POLL_GISTS_JOB = 'poll_gists';
@@ -50,6 +51,11 @@ function configOf(type: TriggerType, config: Record<string, unknown>): Record<st
 }
 
 /** `hookGone` is told of a hook that may have been deleted, so cached secrets are dropped. */
+/** A polled trigger's health as its last poll left it: `ok`, or `failing since <time>: <reason>`. */
+function pollHealthOf(state: PollState | null): string {
+  return state?.failing ? `failing since ${state.failing_since}: ${state.failing}` : 'ok';
+}
+
 export function createTriggers(db: Kysely<Database>, config: Config, vault: Vault, integrations: Integrations, hookGone: (hookId: string) => void = () => {}) {
   const sendFor = (actor: Actor, connectionId: string): Send => async (request) => (await integrations.request(actor, connectionId, request)).response;
 
@@ -141,7 +147,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       const query = db
         .selectFrom('triggers as t')
         .leftJoin('codehost_hooks as h', 'h.id', 't.hook_id')
-        .select(['t.id', 't.type', 't.connection_id', 't.config', 't.status', 't.hook_id', 't.created_at', 'h.events'])
+        .select(['t.id', 't.type', 't.connection_id', 't.config', 't.status', 't.hook_id', 't.created_at', 't.poll_state', 'h.events'])
         .select(['h.failing_reason', 'h.repaired_at', 'h.reconciled_at', 'h.recovered_at', 'h.received', 'h.duplicates', 'h.rejected_signatures', 'h.recovered'])
         // The oldest delivery of the hook not yet dispatched (the partial index of undispatched ones).
         .select(sql<Date | null>`(SELECT min(d.received_at) FROM deliveries d WHERE d.hook_id = h.id AND d.processed_at IS NULL)`.as('backlog_since'))
@@ -158,6 +164,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
           hook_id: r.hook_id,
           events: (r.events as string[] | null) ?? [],
           hook_health: r.hook_id ? healthOf({ failing_reason: r.failing_reason, repaired_at: r.repaired_at }) : null,
+          poll_health: r.hook_id ? null : pollHealthOf(r.poll_state as PollState | null),
           hook_stats: r.hook_id
             ? {
                 received: Number(r.received ?? 0),

@@ -662,6 +662,24 @@ describe('tasks with a model', () => {
     assert.equal(back.error, null);
   });
 
+  test('a model endpoint that trickles its answer, or answers more than 10 MB, is cut off: the task ends by its deadline', { timeout: 30_000 }, async () => {
+    // A byte every 100 ms: undici's per-pause timeouts never fire, only the call's own deadline.
+    model.behave({ kind: 'trickle', everyMs: 100 });
+    const started = Date.now();
+    const slow = await trigger(m, agent, 'hello');
+    const trickled = await settle(m, agent, slow);
+    model.behave({ kind: 'normal' });
+    assert.equal(trickled.state, 'timed-out', JSON.stringify(trickled));
+    assert.match(trickled.error, /^The model endpoint did not answer within 1500 ms/);
+    assert.ok(Date.now() - started < 8000, `bounded by HANGAR_AGENT_TIMEOUT_MS (1.5 s), took ${Date.now() - started} ms`);
+
+    model.behave({ kind: 'oversized', bytes: 11 * 1024 * 1024, times: 1 });
+    const big = await trigger(m, agent, 'hello');
+    const refused = await settle(m, agent, big);
+    assert.equal(refused.state, 'unrecoverable', refused.error);
+    assert.match(refused.error, /^The model endpoint's answer is larger than 10485760 bytes/);
+  });
+
   test('an agent’s own model key is sent instead of the deployment’s', async () => {
     const id = await upsert(m, { name: 'Own key', model_api_key: AGENT_KEY_2 });
     model.script({ content: 'Hi.' });

@@ -28,6 +28,7 @@ let page: Page;
 let consoleWatch: ReturnType<typeof watchConsole>;
 let base: string;
 let callback: http.Server;
+const callbackErrors: Error[] = [];
 let callbackUrl: string;
 /** The query strings the client's callback received, in order. */
 const landed: URLSearchParams[] = [];
@@ -42,18 +43,29 @@ before(async () => {
   await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Research', organization_id: org.organization_id } });
   // The MCP client's own loopback callback, as a native client runs one.
   callback = http.createServer((req, res) => {
+    try {
+      answerCallback(req, res);
+    } catch (err) {
+      callbackErrors.push(err as Error);
+      res.writeHead(500).end();
+    }
+  });
+  const answerCallback = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url!, 'http://127.0.0.1');
     // A hosted chat app's page (another site) with the link that starts the sign-in.
     if (url.pathname === '/start') {
-      const to = url.searchParams.get('to')!.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      const given = url.searchParams.get('to');
+      if (!given) throw new Error(`the chat app's page was asked for without ?to: ${req.url}`);
+      const to = given.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><title>Chat app</title><a href="${to}">Connect Hangar</a></html>`);
       return;
     }
     // The browser also asks for a favicon.
     if (url.pathname === '/callback') landed.push(url.searchParams);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Done</title><h1>You can close this window</h1></html>');
-  });
-  callback.on('error', (err) => assert.fail(err));
+  };
+  // Collected, and asserted after each test: a throw in an event callback is an uncaught exception, not a failure of a test.
+  callback.on('error', (err) => callbackErrors.push(err));
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
   browser = await launch();
@@ -63,7 +75,10 @@ before(async () => {
   page = await context.newPage();
 });
 
-afterEach(() => consoleWatch.assertClean('MCP pages'));
+afterEach(() => {
+  consoleWatch.assertClean('MCP pages');
+  assert.deepEqual(callbackErrors.map(String), [], "the chat app's stand-in server had no error");
+});
 after(async () => {
   await browser?.close();
   await new Promise((resolve) => callback?.close(resolve));

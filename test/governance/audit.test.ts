@@ -383,14 +383,41 @@ describe('export', () => {
 });
 
 describe('append-only', () => {
-  test('no route changes or removes a record', async () => {
-    for (const path of ['audit/delete', 'audit/update', `audit/${randomBytes(4).toString('hex')}/delete`]) {
-      expectError(await call(server, 'POST', `/latest/organizations/${org.organization_id}/${path}`, { authorization: account(), body: {} }), 404, 'not_found');
+  test('no route changes or removes a record: every audit route of the API is a read, and every method on real record ids leaves the trail as it was', async () => {
+    // The API's own list of routes: under /audit there are only the two reads.
+    const spec = await (await fetch(`${server.url}/latest/openapi_schema.json`)).json();
+    const auditRoutes = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
+      .filter(([p]) => p.includes('/audit'))
+      .flatMap(([p, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${p}`))
+      .sort();
+    assert.deepEqual(auditRoutes, ['GET /latest/organizations/{organization_id}/audit/export', 'POST /latest/organizations/{organization_id}/audit/list']);
+
+    const trail = async () => (await call(server, 'POST', `/latest/organizations/${org.organization_id}/audit/list`, { authorization: account(), body: { page_size: 100 } })).body.results as Array<{ audit_id: string }>;
+    for (const name of ['Aim one', 'Aim two', 'Aim three']) {
+      const made = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name, description: '', organization_id: org.organization_id } });
+      assert.equal(made.status, 200, JSON.stringify(made.body));
     }
-    for (const method of ['DELETE', 'PUT', 'PATCH']) {
-      const r = await call(server, method, `/latest/organizations/${org.organization_id}/audit/list`, { authorization: account(), body: {} });
-      assert.equal(r.status, 404);
+    const before = await trail();
+    assert.ok(before.length >= 3, 'real records to aim at');
+    const base = `/latest/organizations/${org.organization_id}/audit`;
+    for (const { audit_id: id } of before.slice(0, 3)) {
+      const record = before.find((r) => r.audit_id === id)!;
+      const forged = { ...record, action: 'forged', details: { forged: true } };
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        for (const path of [`${base}/${id}`, `${base}/${id}/delete`, `${base}/${id}/update`, `${base}/list/${id}`, `${base}/delete`, `${base}/update`]) {
+          const r = await call(server, method, path, { authorization: account(), body: { ids: [id], ...forged } });
+          assert.equal(r.status, 404, `${method} ${path} answered ${r.status} ${JSON.stringify(r.body)}`);
+        }
+      }
+      // The two reads, with a method or a body that would change something, change nothing either.
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        for (const path of [`${base}/list`, `${base}/export`]) {
+          const r = await call(server, method, path, { authorization: account(), body: forged });
+          assert.equal(r.status, 404, `${method} ${path} answered ${r.status}`);
+        }
+      }
     }
+    assert.deepEqual(await trail(), before, 'the trail reads exactly as before');
   });
 
   test('the database refuses UPDATE, DELETE and TRUNCATE of audit_events', async () => {

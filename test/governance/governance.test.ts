@@ -225,8 +225,19 @@ describe('3. POST /latest/auth/users/{user_id}/update', () => {
       call(server, 'POST', `/latest/auth/users/${second.userId}/update`, { authorization: `${projectId}:${org.api_key}`, body: { permissions: role('role:viewer') } }),
       call(server, 'POST', `/latest/auth/users/${org.user_id}/update`, { authorization: `${projectId}:${second.key}`, body: { permissions: role('role:viewer') } }),
     ]);
-    const members = await call(server, 'POST', '/latest/auth/users/list', { authorization: bearer(projectId, results[0].status === 200 ? org.api_key : second.key), body: {} });
-    assert.equal(members.body.results.filter((m: { role: string }) => m.role === 'admin').length, 1, JSON.stringify(results.map((r) => r.status)));
+    const statuses = JSON.stringify(results.map((r) => [r.status, r.body.message]));
+    // Exactly one demotion wins; the other is refused, never a 5xx: with a 409 when it reached the
+    // lock as an admin (its target is now the last admin), or a 403 when its caller was already
+    // demoted by the time it was authorized.
+    const won = results.findIndex((r) => r.status === 200);
+    assert.ok(won >= 0 && results.filter((r) => r.status === 200).length === 1, statuses);
+    const lost = results[1 - won];
+    if (lost.status === 409) assert.match(expectError(lost, 409, 'conflict').message, /^This user is the project's last admin and cannot be demoted/, statuses);
+    else assert.match(expectError(lost, 403, 'forbidden').message, /"admin"/, statuses);
+    const [winner, demoted] = won === 0 ? [org.user_id, second.userId] : [second.userId, org.user_id];
+    const members = await call(server, 'POST', '/latest/auth/users/list', { authorization: bearer(projectId, won === 0 ? org.api_key : second.key), body: {} });
+    const roles = Object.fromEntries(members.body.results.map((m: { user_id: string; role: string }) => [m.user_id, m.role]));
+    assert.deepEqual([roles[winner], roles[demoted]], ['admin', 'viewer'], statuses);
   });
 });
 

@@ -15,6 +15,7 @@ import { startAnalytics, type Analytics } from '../../src/sandbox/standins/analy
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { ANALYTICS_CLIENT, assertNoSecrets, CODEHOST_CLIENT, credentialsSeen, freePort, newProject, providerEnv, query, signIn, since, storedCredentials, until, type Client } from './kit.ts';
+import { skipWhen } from '../helpers/skips.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TOKENS = {
@@ -203,7 +204,7 @@ describe('several server processes share the counters', () => {
     assertNoSecrets([TOKENS.shared, TOKENS.single], second.output, 'the second process’s output');
   });
 
-  test('Redis counters: the limit holds across two processes', { skip: process.env.REDIS_URL ? false : 'REDIS_URL is not set' }, async () => {
+  test('Redis counters: the limit holds across two processes', { skip: skipWhen(!process.env.REDIS_URL, 'REDIS_URL is not set') }, async () => {
     const redis = { HANGAR_COUNTER_STORE: 'redis', REDIS_URL: process.env.REDIS_URL! };
     const first = await startServer(server.databaseUrl, { ...redis, HANGAR_QUOTA_OVERRIDES: JSON.stringify(OVERRIDES), ...providerEnv({ codehost: ch }) });
     const main = c;

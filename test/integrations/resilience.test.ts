@@ -250,6 +250,22 @@ describe('provider failures', () => {
     assert.equal((await person()).status, 200);
   });
 
+  test('a provider trickling its answer a byte at a time: the attempt ends within HANGAR_PROVIDER_TIMEOUT_MS of its start, headers and body together', async () => {
+    anz.behave({ kind: 'trickle', everyMs: 50 });
+    try {
+      const mark = anz.requests.length;
+      const started = Date.now();
+      const e = expectError(await person(), 502, 'upstream_error');
+      const took = Date.now() - started;
+      assert.match(e.message, /ANZ Enrichment could not be reached: it did not answer in time/);
+      assert.ok(took >= TIMEOUT_MS - 50 && took < TIMEOUT_MS + 2500, `took ${took} ms`);
+      assert.equal(since(anz, mark).length, 1, 'a POST that timed out is not sent again');
+      await until(() => open === 0, 1000, 'the trickling request to be closed by Hangar');
+    } finally {
+      anz.behave({ kind: 'normal' });
+    }
+  });
+
   test('a hung provider on a GET is tried HANGAR_PROVIDER_MAX_ATTEMPTS times, then a 502', async () => {
     enr.behave({ kind: 'hang' });
     try {
@@ -316,10 +332,13 @@ describe('the authorization server, when Hangar refreshes a sign-in', () => {
   test('hung while a connection is removed: it is removed at once, the revocation reported as not done', { timeout: 15_000 }, async () => {
     auth.behave({ kind: 'hang' });
     try {
+      const revocationFailures = async () => Number(/^hangar_background_failures_total\{source="revocation"\} (\d+)/m.exec(await fetch(`${server.url}/metrics`).then((x) => x.text()))?.[1] ?? 0);
+      const failedBefore = await revocationFailures();
       const started = Date.now();
       const r = await c.post(`/latest/integrations/connections/${oauthConn}/delete`);
       assert.deepEqual(r.body, { connection_id: oauthConn, deleted: true, revoked_at_provider: false });
       assert.ok(Date.now() - started < TIMEOUT_MS + 2500, `took ${Date.now() - started} ms`);
+      assert.equal(await revocationFailures(), failedBefore + 1, 'the failed revocation is counted (and logged with its reason)');
     } finally {
       auth.behave({ kind: 'normal' });
     }

@@ -22,7 +22,7 @@ const MODEL_KEY = 'sk-model-mcp-7e1d';
 
 let enr: Enrichment;
 let model: ModelStandin;
-let gate: { url: string; arrived: number; release(): void; close(): Promise<void> }; // arrived: requests to /hold
+let gate: { url: string; arrived: number; abandoned: number; release(): void; close(): Promise<void> }; // arrived: requests to /hold
 let one: TestServer;
 let two: TestServer;
 let c: RestClient;
@@ -36,9 +36,12 @@ let agentId: string;
 async function startGate() {
   const waiting: Array<() => void> = [];
   let arrived = 0;
+  let abandoned = 0;
   const s: Server = createServer((req, res) => {
     // Only the tool's step counts (a model request of the slow agent's task may arrive too).
     if (req.url === '/hold') arrived += 1;
+    // Closed by Hangar before it was answered: the step in flight was aborted.
+    if (req.url === '/hold') res.on('close', () => void (res.writableFinished || (abandoned += 1)));
     req.resume();
     waiting.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"released":true}'));
   });
@@ -47,6 +50,9 @@ async function startGate() {
     url: `http://127.0.0.1:${(s.address() as { port: number }).port}`,
     get arrived() {
       return arrived;
+    },
+    get abandoned() {
+      return abandoned;
     },
     release: () => waiting.splice(0).forEach((f) => f()),
     close: () => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r()))),
@@ -440,7 +446,7 @@ describe('tools/call', () => {
     await c.post(`/latest/agents/${slow.body.agent_id}/delete`, {});
   });
 
-  test('notifications/cancelled, received by the other server, stops the run: the step not yet started never starts', async () => {
+  test('notifications/cancelled, received by the other server, stops the run: the step in flight is aborted, the next never starts', async () => {
     // Notifications (no id) go to the second server: the run is on the first.
     const split: typeof fetch = async (input, init) => {
       const isNotification = typeof init?.body === 'string' && /"method":"notifications\/cancelled"/.test(init.body);
@@ -449,6 +455,7 @@ describe('tools/call', () => {
     const { client, transport } = await connect(one, { fetch: split });
     const before = enr.requests.length;
     const arrivedBefore = gate.arrived;
+    const abandonedBefore = gate.abandoned;
     const controller = new AbortController();
     const pending = client.callTool({ name: 'Slow_then_account', arguments: {} }, undefined, { signal: controller.signal });
     const end = Date.now() + 5000;
@@ -456,7 +463,8 @@ describe('tools/call', () => {
     assert.equal(gate.arrived, arrivedBefore + 1, 'the first step is running');
     controller.abort('enough');
     await assert.rejects(pending);
-    await new Promise((r) => setTimeout(r, 300));
+    // The api_call in flight is aborted (HANGAR_PROVIDER_TIMEOUT_MS, 30 s here, would end it much later).
+    await until(() => gate.abandoned > abandonedBefore, 5000, 'the request of the step in flight to be aborted');
     gate.release();
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(enr.requests.slice(before).filter((r) => r.query.after === 'gate').length, 0, 'the second step never ran');
@@ -647,6 +655,14 @@ describe('refusals: clear HTTP or JSON-RPC errors, nothing stored', () => {
     }
     const mine = await query<{ id: string }>(one.databaseUrl, 'SELECT id FROM mcp_sessions WHERE id = ANY($1::uuid[])', [ids]);
     assert.deepEqual(new Set(mine.map((r) => r.id)), new Set(ids.slice(2)), 'the newest three remain');
+    // Over HTTP, on this server and the other: an evicted session id is refused, a kept one is served.
+    const list = (s: TestServer, id: string) => raw(s, 'POST', { headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+    for (const s of [limited, one]) {
+      for (const evicted of ids.slice(0, 2)) await refused(await list(s, evicted), 404, 'not_found', -32001);
+      const kept = await list(s, ids[4]);
+      assert.equal(kept.status, 200, await kept.clone().text());
+      assert.match(await kept.text(), /"tools":\[/);
+    }
     await limited.close();
   });
 });

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startBreakablePostgres, type BreakablePostgres } from '../helpers/breakable-postgres.ts';
 import { startBreakableRedis, type BreakableRedis } from '../helpers/breakable-redis.ts';
+import { skipWhen } from '../helpers/skips.ts';
 
 /** A connected client that records its asynchronous errors (an 'error' event with no listener would crash the file). */
 async function connect(url: string, options: Partial<pg.ClientConfig> = {}): Promise<{ client: pg.Client; errors: Array<Error & { code?: string }> }> {
@@ -124,7 +125,7 @@ describe('breakable PostgreSQL', () => {
 });
 
 // Debian's redis-server: .ci/run installs it (and CI fails without it); elsewhere these are skipped.
-const noRedis = !process.env.CI && !existsSync('/usr/bin/redis-server') ? 'redis-server is not installed (apt-get install -y redis-server)' : false;
+const noRedis = process.env.CI ? false : skipWhen(!existsSync('/usr/bin/redis-server'), 'redis-server is not installed (apt-get install -y redis-server)');
 
 describe('breakable Redis', { skip: noRedis }, () => {
   let redis: BreakableRedis;

@@ -36,6 +36,8 @@ function parsed(answer: string): { status: number; headers: Record<string, strin
   return { status: Number(statusLine.split(' ')[1]), headers, body: body ? JSON.parse(body) : undefined };
 }
 
+const STEPS = { steps: [{ name: 's', transformation: 'api_call', params: { url: 'https://example.com' } }] };
+
 describe('the HTTP edge', () => {
   let server: TestServer;
   let org: Org;
@@ -115,19 +117,84 @@ describe('the HTTP edge', () => {
     }
   });
 
-  test('JSON nested past the bound is a 400 naming the field; 1e309 and huge strings are no 5xx', async () => {
+  test('JSON nested past the bound is a 400 naming the field and the depth, on bodies otherwise valid', async () => {
     const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
     const r = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: `{"title":"t","params_schema":${deep(3000)}}` });
     const e = expectError(r, 400, 'validation_error');
     assert.match(e.message, /^params_schema(\.a)+ is nested more than 32 levels deep/);
-    for (const path of ['/latest/integrations/api_call', '/latest/integrations/steps/run', '/latest/agents/upsert', '/latest/agents/trigger', '/latest/auth/invite/create']) {
-      const deepArray = await call(server, 'POST', path, { authorization: auth, raw: `{"inputs":${'['.repeat(5000)}${']'.repeat(5000)}}` });
-      expectError(deepArray, 400, 'validation_error');
+    // Each body is one the route would accept, but for the deep array in a field it takes freely.
+    const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: auth, body: { name: 'Deep', system_prompt: 'x', actions: [] } });
+    assert.equal(agent.status, 200, JSON.stringify(agent.body));
+    const bodies: Array<[string, string, RegExp]> = [
+      ['/latest/integrations/api_call', `{"url":"https://example.com/","method":"POST","body":{"x":${deepArray}}}`, /^body\.x(\.0)+ is nested more than 32 levels deep/],
+      ['/latest/integrations/steps/run', `{"step":"api_call","inputs":{"url":"https://example.com/","body":${deepArray}}}`, /^inputs\.body(\.0)+ is nested more than 32 levels deep/],
+      ['/latest/agents/upsert', `{"name":"A","system_prompt":"x","actions":[],"tags":{"t":${deepArray}}}`, /^tags\.t(\.0)+ is nested more than 32 levels deep/],
+      ['/latest/agents/trigger', `{"agent_id":"${agent.body.agent_id}","message":{"role":"user","content":"hi","attachments":${deepArray}}}`, /^message\.attachments(\.0)+ is nested more than 32 levels deep/],
+      ['/latest/studios/create', `{"title":"t","transformations":{"steps":[{"name":"s","transformation":"api_call","params":{"url":"https://example.com","body":${deepArray}}}]}}`, /^transformations\.steps\.0\.params\.body(\.0)+ is nested more than 32 levels deep/],
+    ];
+    for (const [path, raw, message] of bodies) {
+      const shallow = raw.replace(deepArray, '[[1]]');
+      assert.doesNotThrow(() => JSON.parse(shallow), path);
+      const answer = await call(server, 'POST', path, { authorization: auth, raw });
+      assert.match(expectError(answer, 400, 'validation_error').message, message, `${path}: ${answer.body.message?.slice(0, 200)}`);
     }
-    const infinite = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: '{"title":"t","params_schema":{"type":"object","maximum":1e309}}' });
-    assert.ok(infinite.status < 500, JSON.stringify(infinite.body));
-    const huge = await call(server, 'POST', '/latest/studios/create', { authorization: auth, body: { title: 'x'.repeat(900_000) } });
-    assert.ok(huge.status < 500, JSON.stringify(huge.body).slice(0, 300));
+    const tasks = await call(server, 'POST', `/latest/agents/${agent.body.agent_id}/tasks/list`, { authorization: auth, body: {} });
+    assert.equal(tasks.status, 200, JSON.stringify(tasks.body));
+    assert.equal(tasks.body.results.length, 0, 'no task was started by the refused trigger');
+  });
+
+  test('a huge string in a field is a clear 4xx (the body limit or the field bound), never a 5xx, and nothing is stored', async () => {
+    const before = await call(server, 'GET', '/latest/studios/list', { authorization: auth });
+    const huge = await call(server, 'POST', '/latest/studios/create', { authorization: auth, body: { title: 'x'.repeat(900_000), transformations: STEPS } });
+    assert.ok(huge.status === 400 || huge.status === 413, `${huge.status}: ${JSON.stringify(huge.body).slice(0, 300)}`);
+    assert.ok(['validation_error', 'payload_too_large'].includes(huge.body.error_type), JSON.stringify(huge.body).slice(0, 300));
+    assert.match(huge.body.message, /^title must NOT have more than 200 characters|body is too large/i);
+    const after = await call(server, 'GET', '/latest/studios/list', { authorization: auth });
+    assert.equal(after.body.results.length, before.body.results.length);
+  });
+
+  test('a number JSON cannot carry (1e309, -1e309) is a 400 naming the field on every route that stores JSON; nothing is stored as null', async () => {
+    const steps = JSON.stringify(STEPS);
+    const schema = (bound: string) => `{"type":"object","properties":{"n":{"type":"number","maximum":${bound}}}}`;
+    const made = await call(server, 'POST', '/latest/studios/create', { authorization: auth, raw: `{"title":"Bounded","transformations":${steps},"params_schema":${schema('1e308')}}` });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    const toolId = made.body.studio_id;
+    const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: auth, body: { name: 'Finite', system_prompt: 'x', actions: [], temperature: 0.5 } });
+    assert.equal(agent.status, 200, JSON.stringify(agent.body));
+    const agentId = agent.body.agent_id;
+    const stored = async () => ({
+      tools: (await call(server, 'GET', '/latest/studios/list', { authorization: auth })).body.results.length,
+      tool: (await call(server, 'GET', `/latest/studios/${toolId}/get`, { authorization: auth })).body.studio.params_schema,
+      agent: (await call(server, 'GET', `/latest/agents/${agentId}/get`, { authorization: auth })).body,
+    });
+    const before = await stored();
+    assert.equal(before.tool.properties.n.maximum, 1e308, 'the largest finite bound is kept as sent');
+    const connectionId = '00000000-0000-4000-8000-00000000c0de';
+    const bodies: Array<[string, string, string]> = [
+      ['/latest/studios/create', `{"title":"Bounded","transformations":${steps},"params_schema":${schema('1e309')}}`, 'params_schema.properties.n.maximum'],
+      ['/latest/studios/create', `{"title":"Bounded","transformations":${steps},"params_schema":${schema('-1e309')}}`, 'params_schema.properties.n.maximum'],
+      ['/latest/studios/create', `{"title":"Stepped","transformations":{"steps":[{"name":"s","transformation":"api_call","params":{"url":"https://example.com","body":{"n":2e400}}}]}}`, 'transformations.steps.0.params.body.n'],
+      [`/latest/studios/${toolId}/update`, `{"title":"Bounded","transformations":${steps},"params_schema":${schema('1' + '0'.repeat(400))}}`, 'params_schema.properties.n.maximum'],
+      ['/latest/studios/bulk_update', `{"updates":[{"studio_id":"${toolId}","transformations":${steps},"params_schema":${schema('-1e309')}}]}`, 'updates.0.params_schema.properties.n.maximum'],
+      ['/latest/agents/upsert', `{"agent_id":"${agentId}","name":"Finite","system_prompt":"x","actions":[],"temperature":1e309}`, 'temperature'],
+      ['/latest/agents/upsert', `{"name":"Tagged","system_prompt":"x","actions":[],"tags":{"limit":-1E+309}}`, 'tags.limit'],
+      [`/latest/agents/${agentId}/triggers/create`, `{"type":"codehost.new_issue","connection_id":"${connectionId}","config":{"repository":"o/r","every":1e309}}`, 'config.every'],
+      ['/latest/agents/trigger', `{"agent_id":"${agentId}","message":{"role":"user","content":"hi","attachments":[{"size":1e309}]}}`, 'message.attachments.0.size'],
+      ['/latest/integrations/api_call', `{"url":"https://example.com/","method":"POST","body":{"n":1e309}}`, 'body.n'],
+    ];
+    for (const [path, raw, field] of bodies) {
+      // Otherwise valid: the same text with a finite number parses and is a well-formed body.
+      assert.doesNotThrow(() => JSON.parse(raw.replace(/-?1(?:0{400}|e309|E\+309)|2e400/, '1')));
+      const answer = await call(server, 'POST', path, { authorization: auth, raw });
+      const e = expectError(answer, 400, 'validation_error');
+      assert.equal(e.message.split(' ')[0], field, `${path}: ${e.message}`);
+      assert.match(e.message, /too large for JSON/);
+    }
+    assert.deepEqual(await stored(), before, 'no tool or agent was stored or changed');
+    const tasks = await call(server, 'POST', `/latest/agents/${agentId}/tasks/list`, { authorization: auth, body: {} });
+    assert.equal(tasks.status, 200, JSON.stringify(tasks.body));
+    assert.equal(tasks.body.results.length, 0, 'no task was started');
   });
 
   test('a body naming __proto__ or constructor.prototype is a 400, at any depth and in escaped spelling; nothing is stored', async () => {

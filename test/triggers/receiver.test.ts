@@ -253,7 +253,7 @@ describe('ping, redelivery, pause, deletion', () => {
 });
 
 describe('speed', () => {
-  test('the receiver answers well within a second, one at a time and in a burst', async () => {
+  test('the receiver answers within seconds (well before the code host gives up), one at a time and in a burst', async () => {
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
       const d = await sendDelivery(otherHook, 'issues', P.issuesEvent(OTHER_REPO, 'opened', P.issue(OTHER_REPO, { number: 500 + i, title: `Timed ${i}` })));
@@ -265,8 +265,10 @@ describe('speed', () => {
       accepted(d);
       times.push(d.ms);
     }
+    // The bound that matters is the code host's: it gives up on a delivery after 10 s. Seconds, not a
+    // latency the machine's load decides (that is bench/'s).
     const slowest = Math.max(...times);
-    assert.ok(slowest < 1000, `slowest answer took ${slowest.toFixed(0)} ms`);
+    assert.ok(slowest < 3000, `slowest answer took ${slowest.toFixed(0)} ms`);
   });
 
   test('a burst that saturates the receiver (its dispatcher then gives way) still activates every delivery once, within seconds', async () => {

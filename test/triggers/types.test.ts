@@ -42,9 +42,12 @@ let server: TestServer;
 let c: Client;
 let connection: string;
 const covered = new Set<string>();
+/** The stand-in's accepted tokens, kept by reference: a test revokes one by deleting it. */
+const codeHostTokens: Record<string, { login: string }> = { [TOKEN]: { login: LOGIN } };
+const GIST_TOKEN = 'github_pat_11AAGISTPOLLREVOKED0token1f2e3d4c';
 
 before(async () => {
-  ch = await startCodeHost({ tokens: { [TOKEN]: { login: LOGIN } } });
+  ch = await startCodeHost({ tokens: codeHostTokens });
   for (const login of ['mona', 'hubot']) ch.seed.user({ login });
   ch.seed.org({ login: 'acme', admins: [LOGIN] });
   ch.seed.org({ login: 'acme-projects', admins: [LOGIN] });
@@ -472,6 +475,39 @@ describe('other triggers', () => {
     // Later polls see it again and do not fire again.
     await new Promise((r) => setTimeout(r, 2300));
     assert.equal((await tasksOf(c, agentId)).length, 1, 'the new gist fired exactly once');
+  });
+});
+
+describe('a polled trigger whose token is revoked at the code host', () => {
+  test('its health says the poll is failing and why, /metrics counts it; it recovers with the token', async () => {
+    codeHostTokens[GIST_TOKEN] = { login: LOGIN };
+    const own = await connectCodeHost(c, GIST_TOKEN);
+    const agentId = await newAgent(c, 'codehost.new_gist');
+    const created = await createTrigger(c, agentId, 'codehost.new_gist', own, {});
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const health = async () => (await listTriggers(c, agentId)).find((t: any) => t.trigger_id === created.body.trigger_id).poll_health as string;
+    assert.equal(await health(), 'ok');
+    const counted = async () => {
+      const text = await fetch(`${server.url}/metrics`).then((r) => r.text());
+      return Number(/^hangar_background_failures_total\{source="gist poll"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await counted();
+
+    delete codeHostTokens[GIST_TOKEN];
+    const failing = await waitFor('the poll to be seen failing', async () => {
+      const h = await health();
+      return h.startsWith('failing') ? h : undefined;
+    });
+    assert.match(failing, /^failing since \d{4}-\d\d-\d\dT[\d:.]+Z: The code host answered 401 to listing the account's gists \(the connection's token is no longer accepted; reconnect it\)\.$/);
+    assert.ok((await counted()) > before, 'hangar_background_failures_total{source="gist poll"} grew');
+    // Polls go on: the failure stays, with the time it began.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(await health(), failing, 'still failing, since the same time');
+
+    codeHostTokens[GIST_TOKEN] = { login: LOGIN };
+    await waitFor('the poll to succeed again', async () => (await health()) === 'ok');
+    delete codeHostTokens[GIST_TOKEN];
+    await c.post(`/latest/agents/${agentId}/delete`, {});
   });
 });
 

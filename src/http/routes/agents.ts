@@ -114,6 +114,10 @@ const Trigger = Type.Object({
     description:
       'The webhook as the last reconciliation pass (every HANGAR_HOOK_RECONCILE_SECONDS) left it: `ok`; `repaired at <time>` for a day after it had to be re-created (deleted at the code host), re-activated (disabled) or patched (events or URL drifted); `failing: <reason>` while it cannot be repaired (access revoked, connection removed). Null for polled triggers.',
   }),
+  poll_health: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "A polled trigger (`codehost.new_gist`) as its last poll (every HANGAR_GIST_POLL_SECONDS) left it: `ok`, or `failing since <time>: <reason>` while the code host refuses (a revoked token answers 401) or the poll fails; polls go on and the first that succeeds makes it `ok`. Null for webhook triggers.",
+  }),
   hook_stats: Type.Union(
     [
       Type.Object({

@@ -117,9 +117,16 @@ export function createMcpRemotes(
       onToolsChanged: () => {
         void opening
           .then(async (session) => store(connection.id, await listAll(session)))
-          .catch(() => listeners.delete(key));
+          .catch((err: unknown) => {
+            listeners.delete(key);
+            env.report?.(`mcp listener: connection ${connection.id} could not store its changed tool list`, err);
+          });
       },
-      onLost: () => listeners.delete(key),
+      // Nothing more would arrive from this server until the next use opens a new listener: said and counted.
+      onLost: (err) => {
+        listeners.delete(key);
+        env.report?.(`mcp listener: connection ${connection.id} stopped after its reconnections failed`, err);
+      },
     });
     listeners.set(key, opening);
     opening.catch(() => listeners.delete(key));
@@ -180,7 +187,7 @@ export function createMcpRemotes(
           // Keeps (or starts) this process's listener, so a change at the server reaches the list.
           void fresh(connection, false)
             .then(listener)
-            .catch(() => {});
+            .catch((err: unknown) => env.report?.(`mcp listener: connection ${connection.id} could not be (re)opened; the cached list is served`, err));
           return cached;
         }
       }

@@ -2,6 +2,7 @@
 // transport (with Hangar's guarded fetch), and every way it can fail read as one HangarError that
 // says why: refused credentials, not an MCP server, unreachable, too slow, malformed JSON-RPC, or a
 // server that went away mid-call.
+import type { Report } from '../../db/faults.ts';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -17,6 +18,8 @@ export interface McpEnv {
   callTimeoutMs: number;
   /** Bound of initialize and tools/list, and of each request's connect and headers (the provider timeout). */
   requestTimeoutMs: number;
+  /** How a background failure (a listener that stops) is said and counted (src/db/faults.ts). */
+  report?: Report;
 }
 
 export interface RemoteTarget {
@@ -48,7 +51,7 @@ const clip = (text: string) => (text.length > SHORT ? `${text.slice(0, SHORT)}â€
  * request in flight at once instead of leaving it to time out; a long one (`onToolsChanged`, the
  * list_changed listener) lets the SDK reconnect its stream.
  */
-export async function openSession(env: McpEnv, target: RemoteTarget, phase: Phase, options: { onToolsChanged?: () => void; onLost?: () => void } = {}): Promise<Session> {
+export async function openSession(env: McpEnv, target: RemoteTarget, phase: Phase, options: { onToolsChanged?: () => void; onLost?: (err: unknown) => void } = {}): Promise<Session> {
   const url = new URL(target.url);
   const listening = options.onToolsChanged !== undefined;
   const transport = new StreamableHTTPClientTransport(url, {
@@ -66,7 +69,7 @@ export async function openSession(env: McpEnv, target: RemoteTarget, phase: Phas
     const message = String((err as Error)?.message);
     if (listening) {
       // The SDK reconnects a listener's stream a few times; after that nothing more would arrive.
-      if (/Maximum reconnection attempts|Failed to reconnect/.test(message)) options.onLost?.();
+      if (/Maximum reconnection attempts|Failed to reconnect/.test(message)) options.onLost?.(err);
       return;
     }
     if (/Failed to open SSE stream/.test(message)) return;

@@ -22,6 +22,10 @@ export type Behaviour =
   | { kind: 'server_error'; times?: number; status?: number }
   | { kind: 'no_match' }
   | { kind: 'hang' }
+  // Headers at once, then one byte of a JSON body every `everyMs` (200), never ending: a slow target.
+  | { kind: 'trickle'; everyMs?: number }
+  // A 200 whose JSON body is `bytes` long, sent without Content-Length: an answer too large to keep.
+  | { kind: 'oversized'; bytes: number; times?: number }
   | { kind: 'garbage'; times?: number };
 
 export interface Standin {
@@ -148,6 +152,27 @@ export async function startStandin(spec: StandinSpec): Promise<Standin> {
           hung.add(res);
           res.on('close', () => hung.delete(res));
           return;
+        }
+        const trickle = control.take('trickle');
+        if (trickle) {
+          hung.add(res);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"drip":"');
+          const timer = setInterval(() => res.write('.'), trickle.everyMs ?? 200);
+          res.on('close', () => {
+            clearInterval(timer);
+            hung.delete(res);
+          });
+          return;
+        }
+        const oversized = control.take('oversized');
+        if (oversized) {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const chunk = 'x'.repeat(64 * 1024);
+          res.write('{"big":"');
+          // Written at once (buffered): the client decides how much of it to read.
+          for (let sent = 0; sent < oversized.bytes; sent += chunk.length) res.write(chunk);
+          return res.end('"}');
         }
         const failure = control.take('server_error');
         if (failure) {
