@@ -1,6 +1,7 @@
 // Runs a named tool step: validates its inputs against the step's schema, makes the provider
 // request(s) the step declares, reads the answer (a no-match is a success with matched: false),
 // and records the run with the credits it used.
+import { randomUUID } from 'node:crypto';
 import { RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
 import { HangarError, invalid } from '../errors.ts';
 import type { Actor } from '../governance/principal.ts';
@@ -58,33 +59,33 @@ export async function runStep(deps: IntegrationDeps, caller: Actor, connection: 
   }
   assertValid(step.input, input.inputs, 'inputs');
   const started = performance.now();
-  const record = (status: 'complete' | 'failed', credits: number, matched: boolean | null, errorType: string | null) =>
-    deps.db
-      .insertInto('step_runs')
-      .values({
-        project_id: caller.project.id,
-        connection_id: connection.id,
-        step: input.step,
-        status,
-        matched,
-        credits_used: credits,
-        error_type: errorType,
-        duration_ms: Math.round(performance.now() - started),
-        created_by: caller.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  /**
+   * The run's record under an id chosen here, so an insert retried after its commit's reply was lost
+   * (the connection cut as it committed) finds its row and adds no second one.
+   */
+  const record = (status: 'complete' | 'failed', credits: number, matched: boolean | null, errorType: string | null) => {
+    const id = randomUUID();
+    const durationMs = Math.round(performance.now() - started);
+    const insert = () =>
+      deps.db
+        .insertInto('step_runs')
+        .values({ id, project_id: caller.project.id, connection_id: connection.id, step: input.step, status, matched, credits_used: credits, error_type: errorType, duration_ms: durationMs, created_by: caller.userId })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    return { id, insert };
+  };
   let result;
   try {
     result = await execute(step, connection, send, input.inputs, remote);
   } catch (err) {
     // The caller gets the step's own error; the record's failure is said and counted, not lost.
-    await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').catch((recordErr: unknown) => deps.report?.(`step run record: a failed ${input.step} run was not recorded`, recordErr));
+    await record('failed', 0, null, err instanceof HangarError ? err.type : 'internal_error').insert().catch((recordErr: unknown) => deps.report?.(`step run record: a failed ${input.step} run was not recorded`, recordErr));
     throw err;
   }
   // The provider has answered (and may have charged): a database away for a moment must not turn that
   // answer into a failure, which the caller would retry — calling the provider again.
   const { output, credits } = result;
-  const run = await retryWhileUnavailable(() => record('complete', credits, typeof output.matched === 'boolean' ? output.matched : null, null), { what: `recording a ${input.step} run`, log: (m) => void process.stderr.write(`${m}\n`), forMs: RECORD_RETRY_MS });
+  const run = await record('complete', credits, typeof output.matched === 'boolean' ? output.matched : null, null);
+  await retryWhileUnavailable(run.insert, { what: `recording a ${input.step} run`, log: (m) => void process.stderr.write(`${m}\n`), forMs: RECORD_RETRY_MS });
   return { status: 'complete' as const, output, errors: [] as unknown[], credits_used: credits, run_id: run.id };
 }
