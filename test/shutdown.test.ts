@@ -171,7 +171,9 @@ test('SIGTERM to `npm start` under load: stops in time with code 0 and no error;
   });
   assert.equal(tool.status, 200, JSON.stringify(tool.body));
   const studio: string = tool.body.studio_id ?? tool.body.id;
-  const agent = await post('/latest/agents/upsert', { name: 'Stopper', system_prompt: 'Calls the slow tool.', actions: [{ studio_id: studio }] });
+  // The tool's address reads {{params.n}}: the agent's action gives it one (an empty reference in a
+  // required input fails the step, src/tools/runner.ts).
+  const agent = await post('/latest/agents/upsert', { name: 'Stopper', system_prompt: 'Calls the slow tool.', actions: [{ studio_id: studio, params: { n: 'agent' } }] });
   assert.equal(agent.status, 200, JSON.stringify(agent.body));
   const agentId: string = agent.body.agent_id;
   const connection = await post('/latest/integrations/connections/create', { provider: 'codehost', api_key: TOKEN });
