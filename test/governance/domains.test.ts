@@ -182,6 +182,19 @@ describe('no account through this organization at a domain another one verified'
     assert.equal(await db().selectFrom('users').select('id').where('email', 'ilike', 'gus@b.test').executeTakeFirst(), undefined);
     const open = await scim({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'gus@unclaimed.test' });
     assert.equal(open.status, 201, JSON.stringify(open.body));
+    // Nor by moving a user there: Entra's PATCH of the work email, and a PUT.
+    const userUrl = `/scim/v2/Users/${open.body.id}`;
+    const headers = { 'content-type': 'application/scim+json' };
+    const patch = await call(server, 'PATCH', userUrl, {
+      authorization: `Bearer ${token}`,
+      headers,
+      raw: JSON.stringify({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'emails[type eq "work"].value', value: 'gus@b.test' }] }),
+    });
+    assert.match(expectScimError(patch, 403), /b\.test, a domain verified by another organization/);
+    const put = await call(server, 'PUT', userUrl, { authorization: `Bearer ${token}`, headers, raw: JSON.stringify({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'gus', emails: [{ value: 'gus@b.test', type: 'work', primary: true }] }) });
+    assert.match(expectScimError(put, 403), /b\.test, a domain verified by another organization/);
+    const kept = await db().selectFrom('users').select('email').where('id', '=', open.body.id).executeTakeFirstOrThrow();
+    assert.equal(kept.email, 'gus@unclaimed.test');
   });
 
   test('B invited ivy@a.test: accepting it is refused once A verified a.test, with or without an account', async () => {

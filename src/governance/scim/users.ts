@@ -286,6 +286,10 @@ async function store(trx: Transaction<Database>, audit: AuditContext, organizati
   if (!sameJson(before.attributes, next.attributes)) changed.push('attributes');
   if (changed.includes('userName') && (await holderOfUserName(trx, organizationId, next.userName, row.id))) throw takenUserName(next.userName);
   if (changed.includes('email')) {
+    // Moving a person to an address at a domain another organization verified gives this
+    // organization an account there: the same rule as at creation, asked first.
+    const reserved = await domainReservedElsewhere(trx, organizationId, next.email);
+    if (reserved) throw new ScimError(403, undefined, reservedDomainRule(next.email, reserved));
     const taken = await trx.selectFrom('users').select('id').where(sql<boolean>`lower(email) = lower(${next.email})`).where('id', '<>', row.id).executeTakeFirst();
     if (taken) throw takenEmail(next.email);
   }
