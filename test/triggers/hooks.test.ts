@@ -114,7 +114,7 @@ describe('one webhook per repository, shared by its triggers', () => {
     assert.deepEqual(entries.map((e) => [e.type, e.hook_id]).sort(), [['codehost.new_issue', hookId], ['codehost.updated_issue', hookId]]);
     const text = JSON.stringify(entries);
     assert.ok(!text.includes(hookAt(ch, repo)!.config.secret!), 'the secret is not listed');
-    for (const e of entries) assert.deepEqual(Object.keys(e).sort(), ['config', 'connection_id', 'created_at', 'events', 'hook_health', 'hook_id', 'hook_stats', 'status', 'trigger_id', 'type']);
+    for (const e of entries) assert.deepEqual(Object.keys(e).sort(), ['config', 'connection_id', 'created_at', 'events', 'hook_health', 'hook_id', 'hook_stats', 'poll_health', 'status', 'trigger_id', 'type']);
   });
 
   test('a delivery to the shared hook activates each matching trigger once, and only those', async () => {
