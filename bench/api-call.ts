@@ -34,6 +34,7 @@ import {
   createDatabase,
   dropDatabase,
   fmt,
+  judged,
   machineBusy,
   machineLines,
   onInterrupt,
@@ -54,6 +55,7 @@ import {
   verdict,
   withClient,
   type AcRequest,
+  type Outcome,
   type BenchDatabase,
   type LoadResult,
   type Row,
@@ -552,12 +554,6 @@ function failureRows(runs: RunResult[]): Row[] {
 
 // ---------------------------------------------------------------------------------------------
 
-/** What a run found: the targets it missed, and whether other processes disturbed it. */
-interface Outcome {
-  missed: string[];
-  disturbed: boolean;
-}
-
 async function main(): Promise<Outcome> {
   const started = Date.now();
   const busy = await machineBusy();
@@ -732,12 +728,5 @@ async function main(): Promise<Outcome> {
 if (process.argv[1] === SELF) {
   if (process.argv.includes('--upstream')) await serveUpstream();
   else if (process.argv.includes('--baseline-server')) await serveBaseline();
-  else {
-    let outcome = await main();
-    if (outcome.disturbed) {
-      process.stderr.write('\nother processes disturbed this run (DISTURBED above): running it once more\n');
-      outcome = await main();
-    }
-    console.log(`\nTARGETS: ${outcome.missed.length ? `missed (${outcome.missed.join('; ')})` : 'met'}${outcome.disturbed ? ' (DISTURBED twice: figures unreliable)' : ''}`);
-  }
+  else await judged(main);
 }

@@ -676,3 +676,22 @@ export function machineLines(title: string, busyBefore: number): string[] {
     `load average ${load} (1, 5, 15 min) at the end; machine ${fmt(busyBefore * 100, 0)} % busy in the second before the start`,
   ];
 }
+
+/** What a bench run found: the targets it missed (by name), and whether other processes disturbed it. */
+export interface Outcome {
+  missed: string[];
+  disturbed: boolean;
+}
+
+/**
+ * Runs a bench, once more when other processes disturbed it (its DISTURBED rows say so), and ends
+ * with one line: `TARGETS: met` or `TARGETS: missed (<which>)`.
+ */
+export async function judged(run: () => Promise<Outcome>): Promise<void> {
+  let outcome = await run();
+  if (outcome.disturbed) {
+    process.stderr.write('\nother processes disturbed this run (DISTURBED above): running it once more\n');
+    outcome = await run();
+  }
+  console.log(`\nTARGETS: ${outcome.missed.length ? `missed (${outcome.missed.join('; ')})` : 'met'}${outcome.disturbed ? ' (DISTURBED twice: figures unreliable)' : ''}`);
+}

@@ -42,6 +42,7 @@ import {
   dropDatabase,
   fmt,
   freePort,
+  judged,
   machineBusy,
   machineLines,
   onInterrupt,
@@ -62,6 +63,7 @@ import {
   verdict,
   withClient,
   type AcRequest,
+  type Outcome,
   type BenchDatabase,
   type Org,
   type CpuReading,
@@ -486,12 +488,6 @@ export async function startWebhookFixture(
   }
 }
 
-/** What a run found: the targets it missed, and whether other processes disturbed it. */
-interface Outcome {
-  missed: string[];
-  disturbed: boolean;
-}
-
 /** BENCH_PG=private: a private cluster loading pg_stat_statements, with fsync on as a real server has it. */
 async function privateDatabase(): Promise<Parameters<typeof startWebhookFixture>[0]> {
   const pgb = await startBreakablePostgres(['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'fsync=on']);
@@ -666,12 +662,5 @@ async function main(): Promise<Outcome> {
 // Imported by bench/soak.ts for its pieces: only run as the entry file.
 if (process.argv[1] === SELF) {
   if (process.argv.includes('--baseline-server')) await serveBaseline();
-  else {
-    let outcome = await main();
-    if (outcome.disturbed) {
-      process.stderr.write('\nother processes disturbed this run (DISTURBED above): running it once more\n');
-      outcome = await main();
-    }
-    console.log(`\nTARGETS: ${outcome.missed.length ? `missed (${outcome.missed.join('; ')})` : 'met'}${outcome.disturbed ? ' (DISTURBED twice: figures unreliable)' : ''}`);
-  }
+  else await judged(main);
 }
