@@ -13,9 +13,9 @@ import { after, before, describe, test } from 'node:test';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { assertPythonModel } from '../compat/python-sdk-models.ts';
-import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startServer, type TestServer } from '../helpers/hangar.ts';
+import { call, expectError, freshDatabase, role, startServer, type TestServer } from '../helpers/hangar.ts';
 import { bootstrapCli, shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';
-import { freePort, newProject, type Client } from '../integrations/kit.ts';
+import { freePort, member, newProject, type Client } from '../integrations/kit.ts';
 import { startModel, type ChatRequest, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 
 const TERMINAL = new Set(['completed', 'timed-out', 'unrecoverable', 'cancelled']);
@@ -107,18 +107,6 @@ function decision(agentId: string, conversationId: string, item: any, role = 'ac
     debug: true,
     is_debug_mode_task: false,
   };
-}
-
-/** A user invited into the project with `action`; their Authorization header. */
-async function member(s: TestServer, owner: Client, action: 'role:editor' | 'role:viewer'): Promise<string> {
-  const email = `${action.replace(':', '-')}-${randomBytes(4).toString('hex')}@example.test`;
-  const invite = await owner.post('/latest/auth/invite/create', { email, permissions: role(action) });
-  assert.equal(invite.status, 200, JSON.stringify(invite.body));
-  const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password' } });
-  const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(session), body: {} });
-  assert.equal(key.status, 200, JSON.stringify(key.body));
-  return bearer(owner.projectId, key.body.api_key);
 }
 
 /** The organization's audit records of `action`. */

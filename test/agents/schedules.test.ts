@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { bearer, call, expectError, freshDatabase, role, sessionHeaders, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
+import { call, expectError, freshDatabase, role, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { parseCron } from '../../src/schedules/cron.ts';
-import { freePort, newProject, type Client } from '../integrations/kit.ts';
+import { freePort, member, newProject, type Client } from '../integrations/kit.ts';
 
 /**
  * A local server that records the `said` of every POST (what the agent's action sent). POST /slow
@@ -98,19 +98,6 @@ async function tasksOf(c: Client, agentId: string, scheduleId: string) {
   const r = await c.post(`/latest/agents/${agentId}/tasks/list`, { trigger_id: scheduleId, page_size: 1000 });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body.results as Array<{ conversation_id: string; state: string; trigger_id: string; trigger_type: string }>;
-}
-
-/** A user invited into the project with `action`; their Authorization header. */
-async function member(s: TestServer, owner: Client, action: 'role:editor' | 'role:viewer'): Promise<string> {
-  const email = `${action.replace(':', '-')}-${randomBytes(4).toString('hex')}@example.test`;
-  const invite = await owner.post('/latest/auth/invite/create', { email, permissions: role(action) });
-  assert.equal(invite.status, 200, JSON.stringify(invite.body));
-  const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password' } });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(session), body: {} });
-  assert.equal(key.status, 200, JSON.stringify(key.body));
-  return bearer(owner.projectId, key.body.api_key);
 }
 
 describe('recurring schedules: the API', () => {

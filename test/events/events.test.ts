@@ -10,9 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { recordEvent } from '../../src/events/outbox.ts';
-import { bearer, call, expectError, role, sessionHeaders, startServer, type TestServer } from '../helpers/hangar.ts';
+import { call, expectError, role, startServer, type TestServer } from '../helpers/hangar.ts';
 import { fakeDns } from '../helpers/offline-dns.ts';
-import { newProject, query, type Client } from '../integrations/kit.ts';
+import { member, newProject, query, type Client } from '../integrations/kit.ts';
 
 interface Received {
   path: string;
@@ -112,19 +112,6 @@ const deliveries = async (client: Client, subscriptionId: string) => {
   assert.equal(r.status, 200, JSON.stringify(r.body));
   return r.body.results as Array<{ delivery_id: string; event: string; state: string; attempts: Array<{ at: string; status: number | null; error?: string }> }>;
 };
-
-/** A user invited into the client's project with `action`; their Authorization header. */
-async function member(s: TestServer, owner: Client, action: 'role:editor' | 'role:viewer'): Promise<string> {
-  const email = `${action.replace(':', '-')}-${randomBytes(4).toString('hex')}@example.test`;
-  const invite = await owner.post('/latest/auth/invite/create', { email, permissions: role(action) });
-  assert.equal(invite.status, 200, JSON.stringify(invite.body));
-  const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password' } });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
-  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(session), body: {} });
-  assert.equal(key.status, 200, JSON.stringify(key.body));
-  return bearer(owner.projectId, key.body.api_key);
-}
 
 before(async () => {
   receiver = await startReceiver();

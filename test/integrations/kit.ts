@@ -2,11 +2,11 @@
 // secret checks), project setup, the OAuth sign-in a browser would do, the stand-in settings of a
 // Hangar server, and readers of what Hangar stored.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { owners, type Credentials } from '../../src/integrations/connections.ts';
 import { createVault } from '../../src/integrations/vault.ts';
-import { bearer, bootstrap, call, TEST_ENCRYPTION_KEY, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { bearer, bootstrap, call, role, sessionHeaders, TEST_ENCRYPTION_KEY, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import type { RecordedRequest, Standin } from '../../src/sandbox/standins/base.ts';
 import type { OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { oauthAppEnv } from '../../src/sandbox/sandbox.ts';
@@ -83,6 +83,19 @@ export async function newProject(server: TestServer, seen: string[] = []): Promi
   const created = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Integrations', description: 'provider tests', organization_id: org.organization_id } });
   assert.equal(created.status, 200, JSON.stringify(created.body));
   return clientOf(server, org, created.body.project_id, seen);
+}
+
+/** A user invited into the client's project with `action`, who accepted with a password; their key's Authorization header. */
+export async function member(s: TestServer, owner: Client, action: 'role:editor' | 'role:viewer'): Promise<string> {
+  const email = `${action.replace(':', '-')}-${randomBytes(4).toString('hex')}@example.test`;
+  const invite = await owner.post('/latest/auth/invite/create', { email, permissions: role(action) });
+  assert.equal(invite.status, 200, JSON.stringify(invite.body));
+  const accepted = await call(s, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: 'a long password' } });
+  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  const session = await call(s, 'POST', '/latest/auth/login', { body: { email, password: 'a long password' } });
+  const key = await call(s, 'POST', `/latest/auth/users/${accepted.body.user_id}/keys/create`, { headers: sessionHeaders(session), body: {} });
+  assert.equal(key.status, 200, JSON.stringify(key.body));
+  return bearer(owner.projectId, key.body.api_key);
 }
 
 export interface SignIn {
