@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
 import { freePort } from '../free-port.ts';
+import { holdSchemaLock } from './migrate.ts';
 
 /** The role Hangar serves requests as on the embedded PostgreSQL: it owns no table (src/db/roles.ts). */
 export const SERVING_ROLE = 'hangar_app';
@@ -206,7 +207,7 @@ function secretFile(file: string): string {
  * Creates the serving role if it is missing (a data directory from before it, or a new one) and sets
  * its password to the one in the data directory. It is an ordinary login role: no superuser, no
  * CREATEDB or CREATEROLE, no membership; what it may do is granted after each migration run
- * (roles.ts). Two processes making it at once: the loser finds it made.
+ * (roles.ts). Two processes making it at once take turns (the schema lock of migrate.ts): the second finds it made.
  */
 async function ensureServingRole(ownerUrl: string, servingUrl: string, password: string): Promise<void> {
   // The usual case, in which nothing is changed (two processes altering one role at once can fail).
@@ -218,13 +219,12 @@ async function ensureServingRole(ownerUrl: string, servingUrl: string, password:
   const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
   await client.connect();
   try {
+    await client.query('BEGIN');
+    await holdSchemaLock(client);
     const { rows } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [SERVING_ROLE]);
-    if (!rows.length) {
-      await client.query(`CREATE ROLE ${SERVING_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`).catch((err: { code?: string }) => {
-        if (err.code !== '42710' && err.code !== '23505') throw err;
-      });
-    }
+    if (!rows.length) await client.query(`CREATE ROLE ${SERVING_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS`);
     await client.query(`ALTER ROLE ${SERVING_ROLE} WITH LOGIN PASSWORD ${client.escapeLiteral(password)}`);
+    await client.query('COMMIT');
   } finally {
     await client.end().catch(() => {});
   }

@@ -18,12 +18,21 @@ export function migrationFiles(): string[] {
   return readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
 }
 
+/**
+ * Takes, for the rest of the open transaction, the lock under which the schema changes: migrations,
+ * and the serving role's grants (roles.ts), which PostgreSQL refuses to make twice at once ("tuple
+ * concurrently updated" when `hangar migrate` and `hangar bootstrap` run together).
+ */
+export async function holdSchemaLock(client: pg.ClientBase): Promise<void> {
+  await client.query('SET LOCAL statement_timeout = 0');
+  await client.query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [LOCK_ID], query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
+}
+
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SET LOCAL statement_timeout = 0');
-    await client.query({ text: 'SELECT pg_advisory_xact_lock($1)', values: [LOCK_ID], query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
+    await holdSchemaLock(client);
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations');
     const done = new Set(rows.map((r) => r.name));

@@ -5,6 +5,7 @@
 // again after every migration run, so the tables a migration adds are covered.
 import type pg from 'pg';
 import { ConfigError } from '../config.ts';
+import { holdSchemaLock } from './migrate.ts';
 
 /** Schemas whose objects the serving role uses: Hangar's and the job queue's. */
 const SCHEMAS = ['public', 'graphile_worker'];
@@ -35,6 +36,7 @@ export async function grantServingRole(owner: pg.Pool, servingRole: string): Pro
   const role = quoteIdent(servingRole);
   try {
     await client.query('BEGIN');
+    await holdSchemaLock(client);
     for (const schema of SCHEMAS) {
       const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
       if (!exists.rows.length) continue;

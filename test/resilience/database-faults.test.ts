@@ -259,7 +259,9 @@ async function inflict(fault: Fault, d: Deployment): Promise<{ from: number; res
       break;
     case 'freeze':
       await pgx.freeze();
-      await sleep(5000);
+      // Longer than the pool's watchdog takes to give a stuck statement up (2.5 s stuck, a 1 s tick,
+      // a 1.5 s probe: 5 s at most), so the requests caught in it answer 503 while it lasts.
+      await sleep(7000);
       resumed = Date.now();
       await pgx.thaw();
       break;
