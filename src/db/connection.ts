@@ -5,7 +5,7 @@ import { ConfigError, type Config } from '../config.ts';
 import { within } from '../within.ts';
 import { startEmbedded } from './embedded.ts';
 import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
-import { databaseWait } from './request-waits.ts';
+import { databaseWait, lastAnswerAt } from './waits.ts';
 import { assertOwnsNothing, grantServingRole } from './roles.ts';
 import type { Database } from './schema.ts';
 
@@ -37,9 +37,6 @@ export interface Db {
 const STUCK_MS = 2500;
 const WATCHDOG_MS = 1000;
 const PROBE_MS = 1500;
-
-/** performance.now() of the last statement of this process that succeeded. */
-let lastAnswerAt = -Infinity;
 
 /**
  * The pool's connections. Each has an 'error' listener from birth to end: pg emits a dead socket's
@@ -81,7 +78,6 @@ export class DatabaseClient extends pg.Client {
   }
 
   #settled = (err: Error | null | undefined) => {
-    if (!err) lastAnswerAt = performance.now();
     markDatabaseError(err);
     if (--this.#inFlight === 0) this.busySince = undefined;
     // No reply in time; or a server that refuses writes (a standby, in a failover behind the same
@@ -91,12 +87,12 @@ export class DatabaseClient extends pg.Client {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
-    // A wait of the request this statement is for (request-waits.ts: the request's own bound).
+    // A wait of this process on its database (waits.ts: what the request deadline reads).
     const ended = databaseWait();
     const callback = args[args.length - 1];
     if (typeof callback === 'function') {
       args[args.length - 1] = (err: Error | null, res: unknown) => {
-        ended();
+        ended(!err);
         callback(err, res);
       };
     }
@@ -113,16 +109,16 @@ export class DatabaseClient extends pg.Client {
     if (result && typeof result.then === 'function') {
       result.then(
         () => {
-          ended();
+          ended(true);
           this.#settled(undefined);
         },
         (err: Error) => {
-          ended();
+          ended(false);
           this.#settled(err);
         },
       );
     } else {
-      ended();
+      ended(true);
       this.#settled(undefined);
     }
     return result;
@@ -235,10 +231,10 @@ export async function openDatabase(config: Config, log: (line: string) => void, 
       await ownerPool.end().catch(() => {});
     }
   };
-  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt: () => lastAnswerAt, close, migrateAsOwner };
+  return { pool, kysely, embedded: Boolean(embedded), outage, lastAnswerAt, close, migrateAsOwner };
 }
 
-/** A request waiting for a connection from the pool (all busy, or a new one connecting) is waiting on the database too. */
+/** Waiting for a connection from the pool (all busy, or a new one connecting) is waiting on the database too. */
 function countConnectWaits(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   Object.assign(pool, {
@@ -247,7 +243,8 @@ function countConnectWaits(pool: pg.Pool): void {
       if (args.length) return connect(...args);
       const ended = databaseWait();
       const connecting = connect() as Promise<pg.PoolClient>;
-      connecting.then(ended, ended);
+      // Only a statement's answer says the database answers: an idle connection handed out says nothing.
+      connecting.then(() => ended(false), () => ended(false));
       return connecting;
     },
   });

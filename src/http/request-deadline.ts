@@ -1,20 +1,21 @@
 // The request's bound on database waits (issue 33 §3): a request waiting on a frozen database is
 // answered 503 within 10 s, however many statements, pool waits and retries stand between it and
 // its answer (each has its own timeout, which alone add up past that: a `--processes 2` run kept
-// one request 10.7 s). From DEADLINE_MS after it arrived, a request that has been waiting on the
-// database for STUCK_MS without a break (src/db/request-waits.ts) is answered 503 with Retry-After,
-// in the contract's error body (SCIM's on /scim/v2). Its work is not interrupted: what it records
-// (a step already run, say) is still recorded when the database comes back, and what it would have
-// answered is dropped quietly. A request busy elsewhere (a provider, a model) is not cut, nor one
-// whose statements keep answering.
+// one request 10.7 s). From DEADLINE_MS after it arrived, a request still unanswered while the
+// process's database has answered nothing for STUCK_MS with something waiting on it
+// (src/db/waits.ts) is answered 503 with Retry-After, in the contract's error body (SCIM's on
+// /scim/v2). Its work is not interrupted: what it records (a step already run, say) is still recorded
+// when the database comes back, and what it would have answered is dropped quietly. A request busy
+// elsewhere (a provider, a model) while the database answers is not cut; one busy elsewhere while the
+// database answers nothing is, since it cannot record what it got until the database is back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutageLog } from '../db/faults.ts';
-import { RequestWaits, runWithWaits } from '../db/request-waits.ts';
+import { unansweredMs } from '../db/waits.ts';
 import { send, serviceUnavailable } from './errors.ts';
 
 /** When a request still waiting on the database is answered 503. */
 export const DEADLINE_MS = 8_500;
-/** How long that wait must have lasted: a statement that answers is not a frozen database. */
+/** How long the database must have answered nothing: a statement that answers is not a frozen database. */
 const STUCK_MS = 1_000;
 const CHECK_MS = 100;
 const SCIM = /^\/scim\/v2(?:[/?#]|$)/;
@@ -36,10 +37,7 @@ function answer503(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog): void {
-  // A callback hook: AsyncLocalStorage.run around done() carries the request's waits into the hooks
-  // after it (authentication's statements included).
   app.addHook('onRequest', (request, reply, done) => {
-    const waits = new RequestWaits();
     let check: NodeJS.Timeout | undefined;
     const stop = () => {
       clearTimeout(deadline);
@@ -48,7 +46,7 @@ export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog)
     const deadline = setTimeout(() => {
       check = setInterval(() => {
         if (reply.sent || reply.raw.headersSent) return stop();
-        if (waits.waitingMs() < STUCK_MS) return;
+        if (unansweredMs() < STUCK_MS) return;
         stop();
         outage.failed(new Error(`a request waited on the database past ${DEADLINE_MS / 1000} s`), 'request(s) answered 503');
         answer503(request, reply);
@@ -57,18 +55,6 @@ export function registerRequestDeadline(app: FastifyInstance, outage: OutageLog)
     }, DEADLINE_MS);
     deadline.unref();
     reply.raw.once('close', stop);
-    waitsOf.set(request, waits);
-    runWithWaits(waits, done);
+    done();
   });
-  // Reading the body resumes the request in the socket's context, outside the run above: entered
-  // again once the body is read, so the handler's statements are the request's too.
-  const again = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    const waits = waitsOf.get(request);
-    if (waits) runWithWaits(waits, done);
-    else done();
-  };
-  app.addHook('preValidation', again);
-  app.addHook('preHandler', again);
 }
-
-const waitsOf = new WeakMap<FastifyRequest, RequestWaits>();
