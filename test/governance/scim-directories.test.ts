@@ -168,10 +168,19 @@ describe("Entra ID's documented requests", () => {
 });
 
 describe("Okta's documented requests", () => {
-  test('users: look up by userName, create, read, replace, deactivate; groups: create, look up, rename, add and remove members, replace, delete', async () => {
-    const lookup = await scim('GET', `/Users?${q('userName eq "test.user@okta.local"')}&startIndex=1&count=100`);
-    assert.deepEqual(lookup.body.Resources, []);
-    const created = await scim('POST', '/Users', {
+  // "SCIM 2.0 Protocol Reference" (developer.okta.com/docs/reference/scim/scim-20): each request body
+  // below is the one printed there, in its order, with the ids our server gave substituted for theirs;
+  // every request carries Okta's User-Agent.
+  const okta = (method: string, path: string, body?: unknown) =>
+    call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${token}`, headers: { 'content-type': 'application/scim+json', 'user-agent': 'Okta SCIM Client 1.0.0' }, ...(body !== undefined ? { raw: JSON.stringify(body) } : {}) });
+
+  test('users: look up by userName, create, read, replace (GET then PUT), deactivate; groups: push, import, rename, remove-and-add in one PATCH, replace members, unlink', async () => {
+    // Determine if the User already exists.
+    const lookup = await okta('GET', '/Users?filter=userName%20eq%20%22test.user%40okta.local%22&startIndex=1&count=100');
+    assert.equal(lookup.status, 200, JSON.stringify(lookup.body));
+    assert.deepEqual(lookup.body, { schemas: [LIST], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] });
+    // Create the User.
+    const created = await okta('POST', '/Users', {
       schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
       userName: 'test.user@okta.local',
       name: { givenName: 'Test', familyName: 'User' },
@@ -185,50 +194,90 @@ describe("Okta's documented requests", () => {
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const id = created.body.id;
+    assert.equal(created.body.userName, 'test.user@okta.local');
+    assert.equal(created.body.externalId, '00ujl29u0le5T6Aj10h7');
     assert.equal(created.body.locale, 'en-US');
+    assert.equal(created.body.active, true);
+    assert.equal(created.body.meta.resourceType, 'User');
     assert.equal(created.body.password, undefined, 'a password is never kept nor echoed');
-    assert.equal(created.body.groups, undefined, 'groups is read-only: what a POST sends is ignored');
-    assert.equal((await scim('GET', `/Users/${id}`)).body.userName, 'test.user@okta.local');
+    // Okta creates once: the same user again is the documented 409.
+    const again = await okta('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'test.user@okta.local', emails: [{ primary: true, value: 'test.user@okta.local', type: 'work' }], active: true });
+    expectScimError(again, 409, 'uniqueness');
+    // Retrieve Users, page by page, and the specific User.
+    const page = await okta('GET', '/Users?startIndex=1&count=100');
+    assert.ok(page.body.Resources.some((u: any) => u.id === id));
+    assert.equal(typeof page.body.totalResults, 'number');
+    assert.equal((await okta('GET', `/Users/${id}`)).body.userName, 'test.user@okta.local');
 
-    // Okta replaces the whole user on a profile change.
-    const put = await scim('PUT', `/Users/${id}`, {
+    // Update a specific User (PUT): Okta reads the user, changes what changed, and PUTs the body back.
+    const read = await okta('GET', `/Users/${id}`);
+    assert.equal(read.status, 200);
+    const put = await okta('PUT', `/Users/${id}`, {
       schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
       id,
       userName: 'test.user@okta.local',
-      name: { givenName: 'Another', familyName: 'User' },
-      emails: [{ primary: true, value: 'test.user@okta.local', type: 'work' }],
-      displayName: 'Another User',
-      locale: 'en-US',
-      externalId: '00ujl29u0le5T6Aj10h7',
-      groups: [],
+      name: { givenName: 'Another', middleName: 'Excited', familyName: 'User' },
+      emails: [{ primary: true, value: 'test.user@okta.local', type: 'work', display: 'test.user@okta.local' }],
       active: true,
+      groups: [],
+      meta: { resourceType: 'User' },
     });
     assert.equal(put.status, 200, JSON.stringify(put.body));
-    assert.equal(put.body.name.givenName, 'Another');
-    assert.equal((await row(id)).name, 'Another User');
+    assert.deepEqual(put.body.name, { givenName: 'Another', middleName: 'Excited', familyName: 'User' });
+    assert.equal(put.body.emails[0].value, 'test.user@okta.local');
+    assert.equal(put.body.groups, undefined, 'groups is read-only: what a PUT sends is ignored');
+    assert.equal((await row(id)).given_name, 'Another');
+    assert.equal((await row(id)).email, 'test.user@okta.local');
 
-    // Deactivate: a path-less replace.
-    const off = await scim('PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] });
+    // Deactivate: a path-less replace of active.
+    const off = await okta('PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: false } }] });
     assert.equal(off.status, 200, JSON.stringify(off.body));
     assert.equal(off.body.active, false);
+    assert.equal(off.body.name.givenName, 'Another');
+    assert.ok((await row(id)).deactivated_at, 'the account is deactivated, not only the answer');
 
-    const other = await scim('POST', '/Users', { schemas: [USER], userName: 'other.user@okta.local', active: true });
-    const group = await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Test SCIMv2', members: [] });
+    // Groups. The members Okta adds must exist: a second assigned user.
+    const other = await okta('POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'other.user@okta.local', emails: [{ primary: true, value: 'other.user@okta.local', type: 'work' }], active: true });
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+    const oid = other.body.id;
+    // Create Groups (push).
+    const group = await okta('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Test SCIMv2', members: [] });
     assert.equal(group.status, 201, JSON.stringify(group.body));
     const gid = group.body.id;
-    assert.equal((await scim('GET', `/Groups?${q('displayName eq "Test SCIMv2"')}&startIndex=1&count=100`)).body.Resources[0].id, gid);
-    const renamed = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { id: gid, displayName: 'Test SCIMv2 renamed' } }] });
-    assert.equal(renamed.body.displayName, 'Test SCIMv2 renamed');
-    const add = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: id, display: 'test.user@okta.local' }, { value: other.body.id, display: 'other.user@okta.local' }] }] });
-    assert.equal(add.status, 200, JSON.stringify(add.body));
-    const remove = await scim('PATCH', `/Groups/${gid}`, { schemas: [PATCH], Operations: [{ op: 'remove', path: `members[value eq "${other.body.id}"]` }] });
-    assert.deepEqual(remove.body.members.map((m: any) => m.value), [id]);
-    // The user shows the group it is in.
-    assert.deepEqual((await scim('GET', `/Users/${id}`)).body.groups, [{ value: gid, $ref: group.body.meta.location, display: 'Test SCIMv2 renamed', type: 'direct' }]);
-    const replaced = await scim('PUT', `/Groups/${gid}`, { schemas: [GROUP], id: gid, displayName: 'Test SCIMv2', members: [{ value: other.body.id, display: 'other.user@okta.local' }] });
-    assert.deepEqual(replaced.body.members.map((m: any) => m.value), [other.body.id]);
-    assert.equal((await scim('DELETE', `/Groups/${gid}`)).status, 204);
-    assert.equal((await scim('GET', `/Users/${other.body.id}`)).body.groups, undefined);
+    assert.deepEqual([group.body.displayName, group.body.members ?? [], group.body.meta.resourceType], ['Test SCIMv2', [], 'Group']);
+    // Retrieve Groups and the specific Group.
+    assert.ok((await okta('GET', '/Groups?startIndex=1&count=100')).body.Resources.some((g: any) => g.id === gid));
+    assert.equal((await okta('GET', `/Groups/${gid}`)).body.displayName, 'Test SCIMv2');
+    // Update specific Group membership: one PATCH removing one member by filter and adding another.
+    const seeded = await okta('PATCH', `/Groups/${gid}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'add', path: 'members', value: [{ value: oid, display: 'other.user@okta.local' }] }] });
+    assert.equal(seeded.status, 200, JSON.stringify(seeded.body));
+    const membership = await okta('PATCH', `/Groups/${gid}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [
+        { op: 'remove', path: `members[value eq "${oid}"]` },
+        { op: 'add', path: 'members', value: [{ value: id, display: 'test.user@okta.local' }] },
+      ],
+    });
+    assert.equal(membership.status, 200, JSON.stringify(membership.body));
+    assert.deepEqual((await okta('GET', `/Groups/${gid}`)).body.members.map((m: any) => m.value), [id]);
+    // Update a specific Group name: sent after each membership update, with the id in the value.
+    const renamed = await okta('PATCH', `/Groups/${gid}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { id: gid, displayName: 'Test SCIMv20' } }] });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    assert.equal(renamed.body.displayName, 'Test SCIMv20');
+    assert.equal((await okta('GET', `/Groups/${gid}`)).body.displayName, 'Test SCIMv20');
+    // The user shows the group it is in (RFC 7643 §4.1.2).
+    assert.deepEqual((await okta('GET', `/Users/${id}`)).body.groups, [{ value: gid, $ref: group.body.meta.location, display: 'Test SCIMv20', type: 'direct' }]);
+    // A full push of the membership: replace with both.
+    const full = await okta('PATCH', `/Groups/${gid}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'members', value: [{ value: id, display: 'test.user@okta.local' }, { value: oid, display: 'test.user@okta.local' }] }],
+    });
+    assert.equal(full.status, 200, JSON.stringify(full.body));
+    assert.deepEqual((await okta('GET', `/Groups/${gid}`)).body.members.map((m: any) => m.value).sort(), [id, oid].sort());
+    // Delete a specific Group (unlink with "Delete the group in the target app").
+    assert.equal((await okta('DELETE', `/Groups/${gid}`)).status, 204);
+    expectScimError(await okta('GET', `/Groups/${gid}`), 404);
+    assert.equal((await okta('GET', `/Users/${oid}`)).body.groups, undefined);
   });
 });
 
