@@ -24,6 +24,20 @@ export interface Notifications {
 
 const RECONNECT_MS = 1000;
 
+/**
+ * Wakes a loop that works through rows of the database: on each NOTIFY on `channel`, whenever
+ * notifications may have been missed, every `pollMs` (which also finds what a dead process left), and
+ * once now. Returns what stops the poll.
+ */
+export function wakeOn(notifications: Notifications, channel: string, wake: () => void, pollMs: number): () => void {
+  notifications.listen(channel, wake);
+  notifications.onReset(wake);
+  const poll = setInterval(wake, pollMs);
+  poll.unref();
+  wake();
+  return () => clearInterval(poll);
+}
+
 export function createNotifications(pool: pg.Pool, report: Report): Notifications {
   const handlers = new Map<string, Array<(payload: string) => void>>();
   const resets: Array<() => void> = [];

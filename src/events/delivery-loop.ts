@@ -4,7 +4,7 @@
 // also finds retries coming due and leases a dead process left. Attempts never run in the task's
 // path: a task's end only writes its rows.
 import type pg from 'pg';
-import type { Notifications } from '../db/notifications.ts';
+import { wakeOn, type Notifications } from '../db/notifications.ts';
 import type { Report } from '../db/faults.ts';
 import type { Deliveries } from './deliveries.ts';
 
@@ -73,16 +73,12 @@ export function startDeliveryLoop(notifications: Notifications, deliveries: Deli
     if (!stopped) void drain();
   }
 
-  notifications.listen(EVENTS_CHANNEL, wake);
-  notifications.onReset(wake);
-  const poll = setInterval(wake, options.pollMs);
-  poll.unref();
-  wake();
+  const stopPolling = wakeOn(notifications, EVENTS_CHANNEL, wake, options.pollMs);
   return {
     wake,
     async stop() {
       stopped = true;
-      clearInterval(poll);
+      stopPolling();
       // Attempts in flight end within their own bound (10 s); one cut short by the stop's budget is
       // sent again by another process when its lease lapses.
       await Promise.all(inFlight);

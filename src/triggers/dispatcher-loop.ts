@@ -4,7 +4,7 @@
 // process's notifications link), and by a fallback poll that also picks up what a killed process
 // left undispatched.
 import { performance } from 'node:perf_hooks';
-import type { Notifications } from '../db/notifications.ts';
+import { wakeOn, type Notifications } from '../db/notifications.ts';
 import { DELIVERY_CHANNEL } from './delivery-signal.ts';
 import type { Dispatcher } from './dispatch.ts';
 import type { Report } from '../db/faults.ts';
@@ -77,17 +77,12 @@ export function startDispatcherLoop(notifications: Notifications, dispatcher: Di
     running.add(p);
   }
 
-  notifications.listen(DELIVERY_CHANNEL, wake);
-  // Notifications may have been missed while the link was down.
-  notifications.onReset(wake);
-  const poll = setInterval(wake, options.pollMs);
-  poll.unref();
-  wake();
+  const stopPolling = wakeOn(notifications, DELIVERY_CHANNEL, wake, options.pollMs);
   return {
     wake,
     async stop() {
       stopped = true;
-      clearInterval(poll);
+      stopPolling();
       if (yieldTimer) clearTimeout(yieldTimer);
       await Promise.all(running);
     },

@@ -7,15 +7,13 @@
 // and one nobody decides expires.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { assertPythonModel } from '../compat/python-sdk-models.ts';
 import { call, expectError, freshDatabase, role, startServer, type TestServer } from '../helpers/hangar.ts';
 import { bootstrapCli, shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';
-import { freePort, member, newProject, type Client } from '../integrations/kit.ts';
+import { freePort, member, newProject, startEchoTarget, type Client, type EchoTarget } from '../integrations/kit.ts';
 import { startModel, type ChatRequest, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 
 const TERMINAL = new Set(['completed', 'timed-out', 'unrecoverable', 'cancelled']);
@@ -25,27 +23,10 @@ let server: TestServer; // no model: actions run in order
 let modelServer: TestServer; // the model stand-in is the deployment's model
 let expiring: TestServer; // no model; approvals expire after EXPIRY_SECONDS
 let model: ModelStandin;
-let target: { url: string; hits: Array<{ path: string; body: any }>; close(): Promise<void> };
+let target: EchoTarget;
 let c: Client;
 let m: Client;
 let x: Client;
-
-/** A local server that answers every POST with what it received, and keeps each. */
-async function startTarget() {
-  const hits: Array<{ path: string; body: any }> = [];
-  const s: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (d) => (text += d));
-    req.on('end', () => {
-      const body = text ? JSON.parse(text) : null;
-      hits.push({ path: req.url!, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: body }));
-    });
-  });
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, hits, close: () => new Promise<void>((r) => s.close(() => r())) };
-}
 
 /** A tool that writes: it posts `{to, text}` (its params) to the target under `path`. */
 async function writerTool(client: Client, path: string): Promise<string> {
@@ -117,7 +98,7 @@ async function audited(s: { url: string }, client: Client, action: string): Prom
 }
 
 before(async () => {
-  target = await startTarget();
+  target = await startEchoTarget();
   model = await startModel({ models: ['gpt-test'] });
   [server, modelServer, expiring] = await Promise.all([
     startServer(undefined, { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true' }),

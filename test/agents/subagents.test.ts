@@ -4,14 +4,12 @@
 // conversation id, final state and answer. A child waiting for approval keeps the parent waiting.
 // Cycles are refused at upsert; nesting is bounded by HANGAR_SUBAGENT_MAX_DEPTH.
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { assertPythonModel } from '../compat/python-sdk-models.ts';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
-import { newProject, type Client } from '../integrations/kit.ts';
+import { newProject, startEchoTarget, type Client, type EchoTarget } from '../integrations/kit.ts';
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
 
 const TERMINAL = new Set(['completed', 'timed-out', 'unrecoverable', 'cancelled']);
@@ -19,24 +17,8 @@ const MAX_DEPTH = 2;
 
 let server: TestServer;
 let model: ModelStandin;
-let target: { url: string; hits: Array<{ path: string; body: any }>; close(): Promise<void> };
+let target: EchoTarget;
 let c: Client;
-
-async function startTarget() {
-  const hits: Array<{ path: string; body: any }> = [];
-  const s: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (d) => (text += d));
-    req.on('end', () => {
-      const body = text ? JSON.parse(text) : null;
-      hits.push({ path: req.url!, body });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ received: body }));
-    });
-  });
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, hits, close: () => new Promise<void>((r) => s.close(() => r())) };
-}
 
 async function writerTool(path: string): Promise<string> {
   const r = await c.post('/latest/studios/create', {
@@ -82,7 +64,7 @@ const toolRuns = async (agentId: string, conversationId: string) => (await items
 const tasksOf = async (agentId: string) => (await c.post(`/latest/agents/${agentId}/tasks/list`, {})).body.results as Array<{ conversation_id: string; state: string }>;
 
 before(async () => {
-  target = await startTarget();
+  target = await startEchoTarget();
   model = await startModel({ models: ['parent-model'] });
   server = await startServer(undefined, { HANGAR_ALLOW_PRIVATE_ADDRESSES: 'true', HANGAR_SUBAGENT_MAX_DEPTH: String(MAX_DEPTH) });
   c = await newProject(server);

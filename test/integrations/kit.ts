@@ -3,6 +3,8 @@
 // Hangar server, and readers of what Hangar stored.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { owners, type Credentials } from '../../src/integrations/connections.ts';
 import { createVault } from '../../src/integrations/vault.ts';
@@ -213,4 +215,28 @@ export async function until(check: () => boolean, timeoutMs = 3000, what = 'cond
     if (Date.now() > end) assert.fail(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+export interface EchoTarget {
+  url: string;
+  /** Every POST received, in order: its path and JSON body. */
+  hits: Array<{ path: string; body: any }>;
+  close(): Promise<void>;
+}
+
+/** A local server that answers every request `{received: <its JSON body>}` and keeps each: what a tool's api_call step wrote. */
+export async function startEchoTarget(): Promise<EchoTarget> {
+  const hits: EchoTarget['hits'] = [];
+  const s = createServer((req, res) => {
+    let text = '';
+    req.on('data', (d) => (text += d));
+    req.on('end', () => {
+      const body = text ? JSON.parse(text) : null;
+      hits.push({ path: req.url!, body });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: body }));
+    });
+  });
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, hits, close: () => new Promise<void>((r) => s.close(() => r())) };
 }
