@@ -1,18 +1,23 @@
 // The request's bound on a frozen database (issue 33 §3): PostgreSQL frozen (SIGSTOP, a partition
 // look-alike) for 15 s while clients keep calling — reads, writes, SCIM — and every request is answered within 10 s, a 503 with Retry-After
 // in its error body (the contract's, SCIM's on /scim/v2) unless it got through; on a server running
-// every role and on one running `--role server`, side by side on one database.
+// every role, on one running `--role server` and on a spawned `hangar start --processes 2` (whose
+// request once waited 10.7 s), side by side on one database.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { startBreakablePostgres, type BreakablePostgres } from '../helpers/breakable-postgres.ts';
-import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
+import { freePort } from '../../src/free-port.ts';
+import { bootstrap, call, startServer, TEST_ENCRYPTION_KEY, type Org, type TestServer } from '../helpers/hangar.ts';
+import { shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';
 import { createScimToken } from '../governance/identity-kit.ts';
 
 let pgx: BreakablePostgres;
 let servers: TestServer[];
+/** `hangar start --processes 2` on the same database. */
+let cluster: { url: string; process: HangarProcess };
 let org: Org;
 let projectId: string;
 let scimToken: string;
@@ -46,6 +51,16 @@ before(async () => {
   const all = await startServer(url, env);
   const serverOnly = await startServer(url, env, { role: 'server' });
   servers = [all, serverOnly];
+  const port = await freePort();
+  cluster = {
+    url: `http://127.0.0.1:${port}`,
+    process: spawnHangar(['start', '--processes', '2'], shellEnv({ ...env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'warn' })),
+  };
+  for (const end = Date.now() + 60_000; ; ) {
+    if ((await fetch(`${cluster.url}/readyz`).catch(() => undefined))?.status === 200) break;
+    if (Date.now() > end) throw new Error(`hangar start --processes 2 did not become ready:\n${cluster.process.output()}`);
+    await sleep(200);
+  }
   org = await bootstrap(all, undefined, 'admin password');
   projectId = (await call(all, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Frozen', organization_id: org.organization_id } })).body.project_id;
   scimToken = (await createScimToken(all, org, 'frozen')).token;
@@ -56,6 +71,10 @@ after(async () => {
   await enr?.close();
   await pgx?.thaw().catch(() => {});
   await Promise.all((servers ?? []).map((s) => s.close()));
+  if (cluster && cluster.process.child.exitCode === null) {
+    cluster.process.child.kill('SIGTERM');
+    await cluster.process.exited;
+  }
   await pgx?.close();
 });
 
@@ -67,7 +86,7 @@ interface Answer {
   retryAfter: string | null;
 }
 
-async function timed(server: TestServer, what: string, method: string, path: string, options: Parameters<typeof call>[3]): Promise<Answer> {
+async function timed(server: { url: string }, what: string, method: string, path: string, options: Parameters<typeof call>[3]): Promise<Answer> {
   const started = performance.now();
   const r = await call(server, method, path, options).catch((err: Error) => ({ status: 0, body: String(err), headers: new Headers() }));
   return { what, status: r.status, ms: performance.now() - started, body: r.body, retryAfter: r.headers.get('retry-after') };
@@ -78,7 +97,8 @@ test('PostgreSQL frozen for 15 s: every request is answered within 10 s, each 50
   const answers: Promise<Answer>[] = [];
   let stop = false;
   // A few clients per server, each sending its next request when the last is answered.
-  const clients = servers.flatMap((server, n) => [1, 2, 3]).map((_, i) => ({ server: servers[i % 2], n: i })).flatMap(({ server, n }) => [
+  const targets = [...servers, cluster];
+  const clients = [0, 1, 2, 3, 4, 5].map((i) => ({ server: targets[i % targets.length], n: i })).flatMap(({ server, n }) => [
     async () => timed(server, `read ${n}`, 'GET', '/latest/projects/list', { authorization: key }),
     async () => timed(server, `write ${n}`, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: `p ${Date.now()}`, organization_id: org.organization_id } }),
     async () => timed(server, `keys ${n}`, 'POST', `/latest/auth/users/${org.user_id}/keys/list`, { authorization: `Bearer :${org.api_key}`, body: {} }),
@@ -116,6 +136,8 @@ test('PostgreSQL frozen for 15 s: every request is answered within 10 s, each 50
   // Served again once it is back.
   for (const server of servers) assert.equal((await call(server, 'GET', '/latest/projects/list', { authorization: key })).status, 200);
   for (const server of servers) assert.deepEqual(server.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error');
+  assert.equal((await call(cluster, 'GET', '/latest/projects/list', { authorization: key })).status, 200);
+  assert.doesNotMatch(cluster.process.output(), /"level":50|ended unexpectedly|survived an error nothing handled/, 'no unhandled error in the cluster');
 });
 
 test('a step whose provider answered while the database froze: its run is recorded once the database is back, and the request is answered 503 within 10 s', { timeout: 180_000 }, async () => {
