@@ -142,7 +142,7 @@ export function Audit({ organizationId }: { organizationId: string }) {
           </Button>
         ) : null}
       </form>
-      <div className="actions left">
+      <div className="actions left export">
         <a className="btn btn-secondary may-wrap" href={auditExportUrl(organizationId, filters)} download>
           {filtered ? 'Export NDJSON — with the filters above' : 'Export NDJSON — everything'}
         </a>

@@ -376,7 +376,7 @@ function RequireSso({ organizationId }: { organizationId: string }) {
                   value={pick}
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={choices.length ? choices[0].email : 'every admin is listed'}
+                  placeholder={choices.length ? choices[0].email : 'all admins are listed'}
                   onChange={(e) => setPick(e.target.value)}
                   // Enter adds the address typed, rather than saving the settings half-chosen.
                   onKeyDown={(e) => {
