@@ -423,6 +423,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latest/organizations/{organization_id}/members/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * People of the organization
+         * @description Organization admins only. Every account of the organization (not only one project's members), oldest first, deactivated ones with `active: false`; `org_role` keeps only admins or only the others. Pass `next_cursor` back as `cursor` for the next page.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        post: operations["organizationsMembersList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/latest/auth/login": {
         parameters: {
             query?: never;
@@ -820,11 +842,33 @@ export interface paths {
         put?: never;
         /**
          * The organization's audit trail
-         * @description Organization admins only. Every governance change, newest first, filtered by action, actor, target and time (`from`/`to` inclusive). Pass `next_cursor` back as `cursor` for the next page; a cursor stays valid while new records arrive.
+         * @description Organization admins only. Every recorded change, newest first, filtered by action, actor (id or email), target and time (`from`/`to` inclusive). Pass `next_cursor` back as `cursor` for the next page; a cursor stays valid while new records arrive.
          *
          *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
          */
         post: operations["organizationsAuditList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/latest/organizations/{organization_id}/audit/actions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions the audit trail records
+         * @description Organization admins only. Every `action` a record may have, grouped by what it changes: the choices of the `action` filter.
+         *
+         *     API key, account-level: `Authorization: Bearer :<api_key>` (a project part is ignored).
+         */
+        get: operations["organizationsAuditActionsList"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5387,6 +5431,160 @@ export interface operations {
             };
         };
     };
+    organizationsMembersList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 50 */
+                    page_size?: number;
+                    cursor?: string;
+                    /** @description 1-based page number (the hosted clients' form); a cursor wins over it. */
+                    page?: number;
+                    org_role?: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            user_id: string;
+                            email: string;
+                            name: string | null;
+                            /** @description The organization role: `admin` manages the organization (its settings, audit trail, users). */
+                            org_role: "admin" | "member";
+                            /** @description False once deactivated (by an organization admin, or suspended over SCIM). */
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        next_cursor?: string;
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     authLogin: {
         parameters: {
             query?: never;
@@ -7842,6 +8040,8 @@ export interface operations {
                     action?: string;
                     /** @description The actor's id: a user, an API key, a SCIM token, or `system`. */
                     actor_id?: string;
+                    /** @description A person's email, matched case-insensitively: their own changes and those made with their API keys (the email as it was when the change was recorded). */
+                    actor_email?: string;
                     /** @description The target's id (a project, user, key, invite code, provider, …). */
                     target_id?: string;
                     /**
@@ -7880,7 +8080,7 @@ export interface operations {
                                 /** @description The person's email (a key's owner); none for a SCIM token or the system. */
                                 email?: string;
                             };
-                            /** @description `<noun>.<verb>`, e.g. `project.create`, `member.update`, `api_key.revoke`. */
+                            /** @description `<noun>.<verb>`, e.g. `project.create`, `member.update`, `tool.delete`; `audit/actions/list` lists them all. */
                             action: string;
                             target: {
                                 type: string;
@@ -8008,6 +8208,141 @@ export interface operations {
             };
         };
     };
+    organizationsAuditActionsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description `<noun>.<verb>`, e.g. `tool.create`. */
+                            action: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     organizationsAuditExport: {
         parameters: {
             query?: {
@@ -8015,6 +8350,8 @@ export interface operations {
                 action?: string;
                 /** @description The actor's id: a user, an API key, a SCIM token, or `system`. */
                 actor_id?: string;
+                /** @description A person's email, matched case-insensitively: their own changes and those made with their API keys (the email as it was when the change was recorded). */
+                actor_email?: string;
                 /** @description The target's id (a project, user, key, invite code, provider, …). */
                 target_id?: string;
                 /** @description RFC 3339, with a zone; inclusive. */

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { invalid, notFound } from '../errors.ts';
+import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { connectionInProject } from '../integrations/connections.ts';
 import { findStep } from '../integrations/providers/index.ts';
@@ -167,7 +168,7 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
      * Creates an agent (a name is required), or updates one: only the fields given change, with or
      * without the hosted `partial_update` flag (its clients update one field at a time).
      */
-    async upsert(actor: Actor, input: AgentInput) {
+    async upsert(actor: Actor, input: AgentInput, audit: AuditContext) {
       const actions = input.actions === undefined ? undefined : await checkActions(actor.project.id, input.actions);
       if (input.model_base_url && !/^https?:\/\//i.test(input.model_base_url)) throw invalid('model_base_url must be an http(s) address.');
       const extra = Object.fromEntries(EXTRA_AGENT_FIELDS.filter((k) => input[k] !== undefined).map((k) => [k, input[k]]));
@@ -178,44 +179,51 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
         ...(input.model_base_url !== undefined ? { model_base_url: input.model_base_url } : {}),
         ...(actions !== undefined ? { actions: JSON.stringify(actions) } : {}),
       };
-      const sealKey = async (agentId: string) => {
+      // The audit record names the fields written, never their values (a model key among them).
+      const fields = [...Object.keys(given), ...Object.keys(extra), ...(input.model_api_key !== undefined ? ['model_api_key'] : [])];
+      const sealKey = async (trx: Kysely<Database>, agentId: string) => {
         if (input.model_api_key === undefined) return;
         const sealed = vault.seal(input.model_api_key, modelKeyOwners(actor.project.id, agentId));
-        await db.updateTable('agents').set({ model_key: sealed.data, model_key_id: sealed.keyId }).where('id', '=', agentId).execute();
+        await trx.updateTable('agents').set({ model_key: sealed.data, model_key_id: sealed.keyId }).where('id', '=', agentId).execute();
       };
+      const record = (trx: Kysely<Database>, action: 'agent.create' | 'agent.update', id: string, name: string) =>
+        recordAudit(trx, audit, { action, target: { type: 'agent', id }, projectId: actor.project.id, details: { name, fields } });
       if (input.agent_id) {
         const id = input.agent_id.toLowerCase();
-        const update = (executor: Kysely<Database>) =>
-          executor
+        if (!isUuid(id)) throw agentNotFound(input.agent_id);
+        return db.transaction().execute(async (trx) => {
+          // Sub-agent actions: the check for a cycle and the write are one step per project, so two
+          // updates racing cannot each close half of a cycle.
+          if (actions && subagentsOf(actions).length) {
+            await sql`SELECT pg_advisory_xact_lock(hashtext(${`${SUBAGENT_LOCK}:${actor.project.id}`}))`.execute(trx);
+            const cycle = await cycleOf(trx, actor.project.id, id, actions);
+            if (cycle) throw invalid(`actions: the sub-agents form a cycle: ${cycle.join(' → ')}; an agent may not call itself, directly or through other agents.`);
+          }
+          const updated = await trx
             .updateTable('agents')
             .set({ ...given, extra: sql<string>`extra || ${JSON.stringify(extra)}::jsonb`, updated_at: new Date() })
             .where('id', '=', id)
             .where('project_id', '=', actor.project.id)
+            .returning('name')
             .executeTakeFirst();
-        // Sub-agent actions: the check for a cycle and the write are one step per project, so two
-        // updates racing cannot each close half of a cycle.
-        const updated = !isUuid(id)
-          ? undefined
-          : actions && subagentsOf(actions).length
-            ? await db.transaction().execute(async (trx) => {
-                await sql`SELECT pg_advisory_xact_lock(hashtext(${`${SUBAGENT_LOCK}:${actor.project.id}`}))`.execute(trx);
-                const cycle = await cycleOf(trx, actor.project.id, id, actions);
-                if (cycle) throw invalid(`actions: the sub-agents form a cycle: ${cycle.join(' → ')}; an agent may not call itself, directly or through other agents.`);
-                return update(trx);
-              })
-            : await update(db);
-        if (!updated || updated.numUpdatedRows === 0n) throw agentNotFound(input.agent_id);
-        await sealKey(id);
-        return { agent_id: id };
+          if (!updated) throw agentNotFound(input.agent_id!);
+          await sealKey(trx, id);
+          await record(trx, 'agent.update', id, updated.name);
+          return { agent_id: id };
+        });
       }
       if (input.name === undefined) throw invalid('name is required to create an agent.');
-      const row = await db
-        .insertInto('agents')
-        .values({ name: input.name, system_prompt: '', model: null, model_base_url: null, actions: '[]', ...given, extra: JSON.stringify(extra), project_id: actor.project.id, created_by: actor.userId })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await sealKey(row.id);
-      return { agent_id: row.id };
+      const name = input.name;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('agents')
+          .values({ name, system_prompt: '', model: null, model_base_url: null, actions: '[]', ...given, extra: JSON.stringify(extra), project_id: actor.project.id, created_by: actor.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await sealKey(trx, row.id);
+        await record(trx, 'agent.create', row.id, name);
+        return { agent_id: row.id };
+      });
     },
 
     async list(actor: Actor, page: PageRequest) {
@@ -261,10 +269,14 @@ export function createAgents(db: Kysely<Database>, vault: Vault) {
     },
 
     /** Deleting an agent removes its tasks and triggers too (their hooks are cleaned by the caller). */
-    async remove(actor: Actor, id: string) {
+    async remove(actor: Actor, id: string, audit: AuditContext) {
       await get(actor.project.id, id);
-      await db.deleteFrom('agents').where('id', '=', id.toLowerCase()).where('project_id', '=', actor.project.id).execute();
-      return { agent_id: id.toLowerCase(), deleted: true as const };
+      return db.transaction().execute(async (trx) => {
+        const gone = await trx.deleteFrom('agents').where('id', '=', id.toLowerCase()).where('project_id', '=', actor.project.id).returning(['id', 'name']).executeTakeFirst();
+        if (!gone) throw agentNotFound(id);
+        await recordAudit(trx, audit, { action: 'agent.delete', target: { type: 'agent', id: gone.id }, projectId: actor.project.id, details: { name: gone.name } });
+        return { agent_id: gone.id, deleted: true as const };
+      });
     },
   };
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { forbidden, invalid, notFound } from '../errors.ts';
+import { canonicalEmail } from './identity-text.ts';
 import { isUuid, type Principal } from './principal.ts';
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
@@ -19,6 +20,8 @@ export interface AuditFilters {
   action?: string;
   /** A user, key, SCIM token id (or `system`) as records name their actor. */
   actor_id?: string;
+  /** A person's email: their own changes and those made with their API keys (as the records name them). */
+  actor_email?: string;
   target_id?: string;
   /** RFC 3339 times, both inclusive. */
   from?: string;
@@ -70,9 +73,17 @@ function text(name: string, value: string | undefined): string | undefined {
   return isUuid(value) ? value.toLowerCase() : value;
 }
 
+function email(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const canonical = value.length <= MAX_FILTER_LENGTH ? canonicalEmail(value) : undefined;
+  if (canonical === undefined) throw invalid(`actor_email must be an email address, such as dana@example.com; got "${value.slice(0, 60)}".`);
+  return canonical.toLowerCase();
+}
+
 interface Checked {
   action?: string;
   actorId?: string;
+  actorEmail?: string;
   targetId?: string;
   from?: Date;
   to?: Date;
@@ -83,7 +94,7 @@ export function checkFilters(filters: AuditFilters): Checked {
   const from = parseTime('from', filters.from);
   const to = parseTime('to', filters.to);
   if (from && to && from > to) throw invalid(`from (${filters.from}) is after to (${filters.to}); swap them.`);
-  return { action: text('action', filters.action), actorId: text('actor_id', filters.actor_id), targetId: text('target_id', filters.target_id), from, to };
+  return { action: text('action', filters.action), actorId: text('actor_id', filters.actor_id), actorEmail: email(filters.actor_email), targetId: text('target_id', filters.target_id), from, to };
 }
 
 function encodeCursor(position: Position): string {
@@ -110,6 +121,7 @@ function rowsAfter(db: Kysely<Database>, organizationId: string, f: Checked, pos
   let query = db.selectFrom('audit_events').selectAll().where('organization_id', '=', organizationId);
   if (f.action !== undefined) query = query.where('action', '=', f.action);
   if (f.actorId !== undefined) query = query.where('actor_id', '=', f.actorId);
+  if (f.actorEmail !== undefined) query = query.where(sql<string>`lower(actor_email)`, '=', f.actorEmail);
   if (f.targetId !== undefined) query = query.where('target_id', '=', f.targetId);
   if (f.from) query = query.where('time', '>=', f.from);
   if (f.to) query = query.where('time', '<=', f.to);

@@ -2,6 +2,7 @@
 // the transaction of the change itself, so a change and its record commit or roll back together.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { AuditAction } from './audit-actions.ts';
 
 /** Who made a change: a person signed in to the dashboard, an API key, a SCIM token, or Hangar itself. */
 export interface AuditActor {
@@ -23,8 +24,8 @@ export interface AuditContext {
 export type RequestOrigin = Pick<AuditContext, 'requestId' | 'sourceAddress'>;
 
 export interface AuditEntry {
-  /** `<noun>.<verb>`, e.g. `project.create`, `invite.accept`, `sso_provider.update`. */
-  action: string;
+  /** `<noun>.<verb>`, e.g. `project.create`, `invite.accept`, `sso_provider.update` (audit-actions.ts). */
+  action: AuditAction;
   target: { type: string; id: string };
   projectId?: string | null;
   /** What changed, never a secret: a role, a label, a provider name. */

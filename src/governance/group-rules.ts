@@ -130,7 +130,7 @@ export async function applyGroupRules(trx: Transaction<Database>, organizationId
   const current = await trx.selectFrom('project_members').select(['project_id', 'role', 'source']).where('user_id', '=', userId).forUpdate().execute();
   const held = new Map(current.map((m) => [m.project_id, m]));
   let changed = false;
-  const audit = (action: string, projectId: string, details: Record<string, unknown>) =>
+  const audit = (action: 'member.group_grant' | 'member.group_revoke', projectId: string, details: Record<string, unknown>) =>
     recordAudit(trx, context, { action, target: { type: 'user', id: userId }, projectId, details });
 
   for (const [projectId, role] of best) {

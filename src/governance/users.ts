@@ -8,6 +8,7 @@ import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.t
 import { canonicalEmail, EMAIL_RULE } from './identity-text.ts';
 import { hashPassword } from './passwords.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
+import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { canonicalId, isUuid, type Principal } from './principal.ts';
 import { MIN_PASSWORD_LENGTH } from './invites.ts';
 import { newApiKey } from './secrets.ts';
@@ -139,12 +140,43 @@ export async function reactivateInTransaction(trx: Transaction<Database>, organi
   return { changed: true };
 }
 
-function checkOrgAdmin(caller: Principal, organizationId: string, userId: string, what: string): { orgId: string; id: string } {
+/** The caller's organization, when it is the one named and the caller is one of its admins. */
+function adminsOrganization(caller: Principal, organizationId: string, what: string): string {
   const orgId = canonicalId(organizationId);
   if (orgId !== caller.organizationId) throw notFound(`Organization ${organizationId} was not found.`);
   if (caller.orgRole !== 'admin') throw forbidden(`${what} users needs the organization admin role.`);
+  return orgId;
+}
+
+function checkOrgAdmin(caller: Principal, organizationId: string, userId: string, what: string): { orgId: string; id: string } {
+  const orgId = adminsOrganization(caller, organizationId, what);
   if (!isUuid(userId)) throw notFound(`User ${userId} was not found in this organization.`);
   return { orgId, id: canonicalId(userId) };
+}
+
+export interface MemberListRequest extends PageRequest {
+  /** Only the organization's admins, or only its other members. */
+  org_role?: 'admin' | 'member';
+}
+
+/**
+ * The people of the organization, oldest account first, for its admins: whom to name as a break-glass
+ * admin, whose changes to look for in the audit trail. Deactivated people are listed (`active:
+ * false`: their past changes are still theirs); people the directory deleted over SCIM are not.
+ */
+export async function listOrganizationMembers(db: Kysely<Database>, caller: Principal, organizationId: string, request: MemberListRequest) {
+  const orgId = adminsOrganization(caller, organizationId, 'Listing');
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'org_role', 'deactivated_at', 'created_at'])
+    .where('organization_id', '=', orgId)
+    .where('scim_deleted_at', 'is', null);
+  if (request.org_role) query = query.where('org_role', '=', request.org_role);
+  const { results, next_cursor } = await keysetPage(query, { createdAt: 'created_at', id: 'id' }, request, (r) => r.id);
+  return {
+    results: results.map((u) => ({ user_id: u.id, email: u.email, name: u.name, org_role: u.org_role, active: u.deactivated_at === null, created_at: u.created_at.toISOString() })),
+    ...(next_cursor ? { next_cursor } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Tools of a project (api.md §5, hosted-compat.md §3): stored definitions, synchronous and
 // asynchronous runs, and the hosted clients' forms — client-chosen ids, bulk create-or-update,
-// filtered lists, clones, and runs without a key of tools flagged publicly_triggerable.
+// filtered lists, clones, and runs without a key of tools flagged publicly_triggerable. Every
+// creation, change and deletion is in the audit trail, recorded in the change's own transaction.
 import { isDatabaseUnavailable, RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { filterConditions, type Filter, type FilterField } from '../db/filters.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../errors.ts';
+import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { atLeast, type Role } from '../governance/permissions.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -90,6 +92,10 @@ const FILTER_FIELDS: Record<string, FilterField> = {
 
 const extraOf = (fields: Record<string, unknown>) => Object.fromEntries(EXTRA_TOOL_FIELDS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]));
 
+function recordToolChange(trx: Kysely<Database>, audit: AuditContext, actor: Actor, action: 'tool.create' | 'tool.update' | 'tool.delete', id: string, details: Record<string, unknown>) {
+  return recordAudit(trx, audit, { action, target: { type: 'tool', id }, projectId: actor.project.id, details });
+}
+
 export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
   async function row(projectId: string, id: string): Promise<ToolRow | undefined> {
     return db.selectFrom('studios').selectAll().where('project_id', '=', projectId).where('id', '=', toolId(id)).executeTakeFirst();
@@ -107,39 +113,45 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
 
   return {
     load,
-    async create(actor: Actor, tool: ToolDefinition) {
+    async create(actor: Actor, tool: ToolDefinition, audit: AuditContext) {
       checkTool(tool);
-      const created = await db
-        .insertInto('studios')
-        .values({
-          project_id: actor.project.id,
-          title: tool.title,
-          description: tool.description ?? '',
-          params_schema: tool.params_schema ? JSON.stringify(tool.params_schema) : null,
-          transformations: JSON.stringify(tool.transformations),
-          created_by: actor.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { studio_id: created.id };
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('studios')
+          .values({
+            project_id: actor.project.id,
+            title: tool.title,
+            description: tool.description ?? '',
+            params_schema: tool.params_schema ? JSON.stringify(tool.params_schema) : null,
+            transformations: JSON.stringify(tool.transformations),
+            created_by: actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordToolChange(trx, audit, actor, 'tool.create', created.id, { title: tool.title });
+        return { studio_id: created.id };
+      });
     },
 
-    async update(actor: Actor, id: string, tool: ToolDefinition) {
+    async update(actor: Actor, id: string, tool: ToolDefinition, audit: AuditContext) {
       checkTool(tool);
-      const updated = await db
-        .updateTable('studios')
-        .set({
-          title: tool.title,
-          description: tool.description ?? '',
-          params_schema: tool.params_schema ? JSON.stringify(tool.params_schema) : null,
-          transformations: JSON.stringify(tool.transformations),
-          updated_at: new Date(),
-        })
-        .where('id', '=', toolId(id))
-        .where('project_id', '=', actor.project.id)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw toolNotFound(id);
-      return { studio_id: toolId(id) };
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('studios')
+          .set({
+            title: tool.title,
+            description: tool.description ?? '',
+            params_schema: tool.params_schema ? JSON.stringify(tool.params_schema) : null,
+            transformations: JSON.stringify(tool.transformations),
+            updated_at: new Date(),
+          })
+          .where('id', '=', toolId(id))
+          .where('project_id', '=', actor.project.id)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) throw toolNotFound(id);
+        await recordToolChange(trx, audit, actor, 'tool.update', toolId(id), { title: tool.title });
+        return { studio_id: toolId(id) };
+      });
     },
 
     get: (actor: Actor, id: string) => load(actor.project.id, id),
@@ -155,7 +167,7 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
      * Creates or updates each tool by its client-chosen id, all or none. With `partial_update` the
      * fields given replace those stored; without it the entry replaces the tool.
      */
-    async bulkUpdate(actor: Actor, updates: ToolUpdate[], partial: boolean) {
+    async bulkUpdate(actor: Actor, updates: ToolUpdate[], partial: boolean, audit: AuditContext) {
       return db.transaction().execute(async (trx) => {
         const ids: string[] = [];
         for (const [i, update] of updates.entries()) {
@@ -184,6 +196,7 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
           };
           if (stored) await trx.updateTable('studios').set({ ...values, updated_at: new Date() }).where('project_id', '=', actor.project.id).where('id', '=', id).execute();
           else await trx.insertInto('studios').values({ ...values, id, project_id: actor.project.id, created_by: actor.userId }).execute();
+          await recordToolChange(trx, audit, actor, stored ? 'tool.update' : 'tool.create', id, { title: definition.title });
           ids.push(id);
         }
         return { studio_ids: ids };
@@ -191,32 +204,39 @@ export function createStudios(db: Kysely<Database>, runner: RunnerDeps) {
     },
 
     /** A copy of a tool in the same project, under a new id (hosted-compat.md §3.6). */
-    async clone(actor: Actor, id: string, project?: string) {
+    async clone(actor: Actor, id: string, project: string | undefined, audit: AuditContext) {
       if (project !== undefined && toolId(project) !== actor.project.id) throw invalid(`project names another project than this call's (${actor.project.id}); tools are cloned within a project.`);
       const source = await row(actor.project.id, id);
       if (!source) throw toolNotFound(id);
-      const created = await db
-        .insertInto('studios')
-        .values({
-          project_id: actor.project.id,
-          title: source.title,
-          description: source.description,
-          params_schema: source.params_schema === null ? null : JSON.stringify(source.params_schema),
-          transformations: JSON.stringify(source.transformations),
-          public: source.public,
-          publicly_triggerable: source.publicly_triggerable,
-          extra: JSON.stringify(source.extra),
-          created_by: actor.userId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { studio_id: created.id };
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('studios')
+          .values({
+            project_id: actor.project.id,
+            title: source.title,
+            description: source.description,
+            params_schema: source.params_schema === null ? null : JSON.stringify(source.params_schema),
+            transformations: JSON.stringify(source.transformations),
+            public: source.public,
+            publicly_triggerable: source.publicly_triggerable,
+            extra: JSON.stringify(source.extra),
+            created_by: actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordToolChange(trx, audit, actor, 'tool.create', created.id, { title: source.title, cloned_from: source.id });
+        return { studio_id: created.id };
+      });
     },
 
-    async bulkDelete(actor: Actor, ids: string[]) {
+    async bulkDelete(actor: Actor, ids: string[], audit: AuditContext) {
       const wanted = ids.map(toolId);
-      const deleted = wanted.length ? await db.deleteFrom('studios').where('project_id', '=', actor.project.id).where('id', 'in', wanted).returning('id').execute() : [];
-      return { deleted: deleted.map((r) => r.id) };
+      if (!wanted.length) return { deleted: [] };
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('studios').where('project_id', '=', actor.project.id).where('id', 'in', wanted).returning(['id', 'title']).execute();
+        for (const tool of deleted) await recordToolChange(trx, audit, actor, 'tool.delete', tool.id, { title: tool.title });
+        return { deleted: deleted.map((r) => r.id) };
+      });
     },
 
     /** Hangar's own run result (the agent loop's view of a tool run). */

@@ -1,10 +1,11 @@
 // Triggers of an agent: created (registering the webhook at the code host), listed, paused or
-// resumed, deleted (removing the webhook with its last trigger).
+// resumed, deleted (removing the webhook with its last trigger); each change in the audit trail.
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { invalid, notFound } from '../errors.ts';
+import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { connectionInProject } from '../integrations/connections.ts';
 import type { Integrations } from '../integrations/service.ts';
@@ -25,6 +26,8 @@ export function healthOf(hook: { failing_reason: string | null; repaired_at: Dat
   if (hook.repaired_at && now - hook.repaired_at.getTime() < REPAIRED_SHOWN_MS) return `repaired at ${hook.repaired_at.toISOString()}`;
   return 'ok';
 }
+
+const triggerNotFound = (triggerId: string, agentId: string) => notFound(`Trigger ${triggerId} was not found on agent ${agentId}.`);
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -69,13 +72,14 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
     const row = isUuid(triggerId) && isUuid(agentId)
       ? await db.selectFrom('triggers').selectAll().where('id', '=', triggerId).where('agent_id', '=', agentId).where('project_id', '=', actor.project.id).executeTakeFirst()
       : undefined;
-    if (!row) throw notFound(`Trigger ${triggerId} was not found on agent ${agentId}.`);
+    if (!row) throw triggerNotFound(triggerId, agentId);
     return row;
   }
 
-  async function remove(actor: Actor, trigger: { id: string; hook_id: string | null; connection_id: string }) {
+  async function remove(actor: Actor, trigger: { id: string; hook_id: string | null; connection_id: string }, audit: AuditContext) {
     await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('triggers').where('id', '=', trigger.id).execute();
+      const gone = await trx.deleteFrom('triggers').where('id', '=', trigger.id).returning(['agent_id', 'type']).executeTakeFirst();
+      if (gone) await recordAudit(trx, audit, { action: 'trigger.delete', target: { type: 'trigger', id: trigger.id }, projectId: actor.project.id, details: { agent_id: gone.agent_id, type: gone.type } });
       if (!trigger.hook_id) return;
       const hook = await trx.selectFrom('codehost_hooks').select(['id', 'provider_hook_id', 'events', 'target']).where('id', '=', trigger.hook_id).forUpdate().executeTakeFirst();
       if (!hook) return;
@@ -103,7 +107,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
   return {
     types: () => TRIGGER_TYPES.map((t) => ({ type: t.type, name: t.name, scope: t.scope, events: t.events, polled: Boolean(t.polled) })),
 
-    async create(actor: Actor, agentId: string, input: { type: string; connection_id: string; config?: Record<string, unknown> }) {
+    async create(actor: Actor, agentId: string, input: { type: string; connection_id: string; config?: Record<string, unknown> }, audit: AuditContext) {
       const type = findTriggerType(input.type);
       if (!type) throw invalid(`type "${input.type}" is not a trigger type; see the trigger table in the API reference.`);
       await requireAgent(actor, agentId);
@@ -113,6 +117,13 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       if (connection.provider !== 'codehost') throw invalid(`${type.type} needs a code-host connection.`);
       const target = targetOf(type, input.config ?? {});
       const values = { project_id: actor.project.id, agent_id: agentId, type: type.type, connection_id: input.connection_id, config: JSON.stringify(configOf(type, input.config ?? {})), status: 'active' as const, created_by: actor.userId };
+      const record = (trx: Kysely<Database>, id: string) =>
+        recordAudit(trx, audit, {
+          action: 'trigger.create',
+          target: { type: 'trigger', id },
+          projectId: actor.project.id,
+          details: { agent_id: agentId, type: type.type, connection_id: input.connection_id, ...configOf(type, input.config ?? {}) },
+        });
 
       if (!target) {
         // Polled: what exists now is the baseline; only gists created after it fire.
@@ -122,6 +133,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
         const row = await db.transaction().execute(async (trx) => {
           const created = await trx.insertInto('triggers').values({ ...values, poll_state: JSON.stringify({ seen }) }).returning('id').executeTakeFirstOrThrow();
           await enqueue(trx, POLL_GISTS_JOB, {}, { jobKey: POLL_GISTS_JOB, runAt: new Date(Date.now() + config.gistPollSeconds * 1000) });
+          await record(trx, created.id);
           return created;
         });
         return { trigger_id: row.id };
@@ -133,6 +145,7 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
           const events = [...(await eventsOfHook(trx, hook.id)), ...type.events];
           await syncHook(trx, vault, config, sendFor(actor, input.connection_id), actor.project.id, target, hook, events);
           const row = await trx.insertInto('triggers').values({ ...values, hook_id: hook.id }).returning('id').executeTakeFirstOrThrow();
+          await record(trx, row.id);
           return { trigger_id: row.id };
         });
       } catch (err) {
@@ -182,21 +195,26 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
       };
     },
 
-    async update(actor: Actor, agentId: string, triggerId: string, status: 'active' | 'paused') {
-      await load(actor, agentId, triggerId);
-      await db.updateTable('triggers').set({ status }).where('id', '=', triggerId).execute();
+    async update(actor: Actor, agentId: string, triggerId: string, status: 'active' | 'paused', audit: AuditContext) {
+      const trigger = await load(actor, agentId, triggerId);
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('triggers').select('status').where('id', '=', trigger.id).forUpdate().executeTakeFirst();
+        if (!before) throw triggerNotFound(triggerId, agentId);
+        await trx.updateTable('triggers').set({ status }).where('id', '=', trigger.id).execute();
+        await recordAudit(trx, audit, { action: 'trigger.update', target: { type: 'trigger', id: trigger.id }, projectId: actor.project.id, details: { agent_id: trigger.agent_id, type: trigger.type, from: before.status, to: status } });
+      });
       return { trigger_id: triggerId, status };
     },
 
-    async delete(actor: Actor, agentId: string, triggerId: string) {
-      await remove(actor, await load(actor, agentId, triggerId));
+    async delete(actor: Actor, agentId: string, triggerId: string, audit: AuditContext) {
+      await remove(actor, await load(actor, agentId, triggerId), audit);
       return { trigger_id: triggerId, deleted: true as const };
     },
 
     /** Before an agent goes, its triggers go, so their webhooks do not outlive them. */
-    async deleteAllOf(actor: Actor, agentId: string) {
+    async deleteAllOf(actor: Actor, agentId: string, audit: AuditContext) {
       const rows = await db.selectFrom('triggers').select(['id', 'hook_id', 'connection_id']).where('agent_id', '=', agentId).where('project_id', '=', actor.project.id).execute();
-      for (const row of rows) await remove(actor, row);
+      for (const row of rows) await remove(actor, row, audit);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Single sign-on in Debian's chromium against a real OpenID provider (oidc-provider on 127.0.0.1,
 // another site than Hangar's): the organization settings' "Single sign-on" section (a provider
-// added through the form, a group rule, "Require single sign-on"), the sign-in page offering
+// added through the form, a group rule, "Require single sign-on" with a break-glass admin picked by
+// email), the sign-in page offering
 // "Sign in with <provider>" once an address of its domain is typed, the whole round trip through
 // the provider into the dashboard, an SSO refusal shown on the sign-in page (by its code: never a
 // link's own text), and a page to return to that cannot leave the site. axe-core, phone width and the
@@ -91,8 +92,20 @@ test('an org admin adds a provider, a group rule and requires single sign-on fro
   await button(page, 'Add rule').click();
   await page.getByRole('cell', { name: 'support', exact: true }).waitFor();
 
+  // Break-glass admins are picked by email from the organization's admins, never typed as ids.
+  const requireSso = page.getByRole('region', { name: 'Require single sign-on' });
   await page.getByLabel('Require single sign-on for everyone in the organization').check();
-  await page.getByLabel('Keep my password sign-in (break-glass account)').check();
+  await requireSso.getByText('You are not a break-glass admin: once saved, you too sign in with single sign-on.').waitFor();
+  const pick = page.getByLabel('Add an admin by email', { exact: true });
+  const offered = await page.locator(`datalist[id="${await pick.getAttribute('list')}"] option`).evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  assert.deepEqual(offered, [ADMIN]);
+  await pick.fill('someone@corp.example');
+  await button(page, 'Add').click();
+  await requireSso.getByRole('alert').getByText('someone@corp.example is not an active organization admin: only admins may keep a password.').waitFor();
+  await pick.fill(ADMIN.toUpperCase());
+  await pick.press('Enter');
+  await requireSso.getByRole('list', { name: 'Break-glass admins' }).getByText(`${ADMIN} (you)`).waitFor();
+  assert.equal(await requireSso.getByRole('alert').count(), 0);
   await button(page, 'Save sign-in settings').click();
   await page.getByRole('status').getByText('Saved.').waitFor();
   const settings = await call(server, 'GET', `/latest/organizations/${org.organization_id}/sso/settings`, { authorization: `Bearer :${org.api_key}` });

@@ -384,13 +384,17 @@ describe('export', () => {
 
 describe('append-only', () => {
   test('no route changes or removes a record: every audit route of the API is a read, and every method on real record ids leaves the trail as it was', async () => {
-    // The API's own list of routes: under /audit there are only the two reads.
+    // The API's own list of routes: under /audit there are only reads (the records, and the actions they may name).
     const spec = await (await fetch(`${server.url}/latest/openapi_schema.json`)).json();
     const auditRoutes = Object.entries(spec.paths as Record<string, Record<string, unknown>>)
       .filter(([p]) => p.includes('/audit'))
       .flatMap(([p, ops]) => Object.keys(ops).filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m)).map((m) => `${m.toUpperCase()} ${p}`))
       .sort();
-    assert.deepEqual(auditRoutes, ['GET /latest/organizations/{organization_id}/audit/export', 'POST /latest/organizations/{organization_id}/audit/list']);
+    assert.deepEqual(auditRoutes, [
+      'GET /latest/organizations/{organization_id}/audit/actions/list',
+      'GET /latest/organizations/{organization_id}/audit/export',
+      'POST /latest/organizations/{organization_id}/audit/list',
+    ]);
 
     const trail = async () => (await call(server, 'POST', `/latest/organizations/${org.organization_id}/audit/list`, { authorization: account(), body: { page_size: 100 } })).body.results as Array<{ audit_id: string }>;
     for (const name of ['Aim one', 'Aim two', 'Aim three']) {

@@ -155,7 +155,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
   app.post<{ Body: AgentInput }>(
     '/latest/agents/upsert',
     { config: { auth: 'editor' }, schema: { tags, summary: 'Create or update an agent', body: AgentSchema, response: { 200: Type.Object({ agent_id: Type.String() }) } } },
-    (request) => agents.upsert(projectCaller(request), request.body),
+    (request) => agents.upsert(projectCaller(request), request.body, auditContext(request)),
   );
   app.get<{ Params: { agent_id: string } }>(
     '/latest/agents/:agent_id/get',
@@ -197,8 +197,9 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     async (request) => {
       const actor = projectCaller(request);
       await agents.get(actor, request.params.agent_id);
-      await triggers.deleteAllOf(actor, request.params.agent_id);
-      return agents.remove(actor, request.params.agent_id);
+      const audit = auditContext(request);
+      await triggers.deleteAllOf(actor, request.params.agent_id, audit);
+      return agents.remove(actor, request.params.agent_id, audit);
     },
   );
 
@@ -447,7 +448,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         response: { 200: Type.Object({ trigger_id: Type.String() }) },
       },
     },
-    (request) => triggers.create(projectCaller(request), request.params.agent_id, request.body),
+    (request) => triggers.create(projectCaller(request), request.params.agent_id, request.body, auditContext(request)),
   );
   app.post<{ Params: { agent_id: string }; Body: { page_size?: number; cursor?: string; page?: number } }>(
     '/latest/agents/:agent_id/triggers/list',
@@ -478,7 +479,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         response: { 200: Type.Object({ trigger_id: Type.String(), status: Type.String() }) },
       },
     },
-    (request) => triggers.update(projectCaller(request), request.params.agent_id, request.params.trigger_id, request.body.status),
+    (request) => triggers.update(projectCaller(request), request.params.agent_id, request.params.trigger_id, request.body.status, auditContext(request)),
   );
   app.post<{ Params: { agent_id: string; trigger_id: string } }>(
     '/latest/agents/:agent_id/triggers/:trigger_id/delete',
@@ -493,7 +494,7 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
         response: { 200: Type.Object({ trigger_id: Type.String(), deleted: Type.Literal(true) }) },
       },
     },
-    (request) => triggers.delete(projectCaller(request), request.params.agent_id, request.params.trigger_id),
+    (request) => triggers.delete(projectCaller(request), request.params.agent_id, request.params.trigger_id, auditContext(request)),
   );
   triggerTypeRoutes(app);
 }

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import type { Db } from '../../db/connection.ts';
-import { DEFAULT_AUDIT_PAGE_SIZE, exportAudit, listAudit, MAX_AUDIT_PAGE_SIZE, MAX_FILTER_LENGTH } from '../../governance/audit-log.ts';
+import { AUDIT_ACTIONS } from '../../governance/audit-actions.ts';
+import { assertAuditReader, DEFAULT_AUDIT_PAGE_SIZE, exportAudit, listAudit, MAX_AUDIT_PAGE_SIZE, MAX_FILTER_LENGTH } from '../../governance/audit-log.ts';
 import { accountCaller } from '../auth.ts';
 
 const tags = ['audit'];
@@ -14,6 +15,9 @@ const Filter = (description: string) => Type.String({ maxLength: MAX_FILTER_LENG
 const Filters = {
   action: Type.Optional(Filter('An exact action, such as `member.update`.')),
   actor_id: Type.Optional(Filter("The actor's id: a user, an API key, a SCIM token, or `system`.")),
+  actor_email: Type.Optional(
+    Filter("A person's email, matched case-insensitively: their own changes and those made with their API keys (the email as it was when the change was recorded)."),
+  ),
   target_id: Type.Optional(Filter("The target's id (a project, user, key, invite code, provider, …).")),
   from: Type.Optional(Time),
   to: Type.Optional(Time),
@@ -37,7 +41,7 @@ const AuditRecord = Type.Object({
     },
     { description: 'Who: a person signed in to the dashboard (`user`), an API key (`key`), a SCIM token, or Hangar itself (`system`).' },
   ),
-  action: Type.String({ description: '`<noun>.<verb>`, e.g. `project.create`, `member.update`, `api_key.revoke`.' }),
+  action: Type.String({ description: '`<noun>.<verb>`, e.g. `project.create`, `member.update`, `tool.delete`; `audit/actions/list` lists them all.' }),
   target: Type.Object({ type: Type.String(), id: Type.String() }),
   project_id: Type.Optional(Type.String()),
   request_id: Type.Union([Type.String(), Type.Null()], { description: 'The x-request-id the server answered the change with.' }),
@@ -56,13 +60,32 @@ export function auditRoutes(app: FastifyInstance, database: Db): void {
         tags,
         summary: "The organization's audit trail",
         description:
-          'Organization admins only. Every governance change, newest first, filtered by action, actor, target and time (`from`/`to` inclusive). Pass `next_cursor` back as `cursor` for the next page; a cursor stays valid while new records arrive.',
+          'Organization admins only. Every recorded change, newest first, filtered by action, actor (id or email), target and time (`from`/`to` inclusive). Pass `next_cursor` back as `cursor` for the next page; a cursor stays valid while new records arrive.',
         params: Params,
         body: ListBody,
         response: { 200: Type.Object({ results: Type.Array(AuditRecord), next_cursor: Type.Optional(Type.String()) }) },
       },
     },
     (request) => listAudit(db, accountCaller(request), request.params.organization_id, request.body),
+  );
+
+  const actions = { results: AUDIT_ACTIONS.map((action) => ({ action })) };
+  app.get<{ Params: Static<typeof Params> }>(
+    '/latest/organizations/:organization_id/audit/actions/list',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'The actions the audit trail records',
+        description: 'Organization admins only. Every `action` a record may have, grouped by what it changes: the choices of the `action` filter.',
+        params: Params,
+        response: { 200: Type.Object({ results: Type.Array(Type.Object({ action: Type.String({ description: '`<noun>.<verb>`, e.g. `tool.create`.' }) })) }) },
+      },
+    },
+    async (request) => {
+      assertAuditReader(accountCaller(request), request.params.organization_id);
+      return actions;
+    },
   );
 
   app.get<{ Params: Static<typeof Params>; Querystring: Static<typeof ExportQuery> }>(

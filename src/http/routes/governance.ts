@@ -13,7 +13,7 @@ import { getMember, listMembers, removeMember, updateMember } from '../../govern
 import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
-import { deactivateUser, reactivateUser } from '../../governance/users.ts';
+import { deactivateUser, listOrganizationMembers, reactivateUser, type MemberListRequest } from '../../governance/users.ts';
 import { invalid } from '../../errors.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller, CSRF_COOKIE, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
@@ -73,6 +73,14 @@ const Invite = Type.Object({
   permissions: PermissionsSchema,
   role: Role,
   state: Type.Literal('pending'),
+  created_at: Timestamp,
+});
+const OrgMember = Type.Object({
+  user_id: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  org_role: Type.Union([Type.Literal('admin'), Type.Literal('member')], { description: 'The organization role: `admin` manages the organization (its settings, audit trail, users).' }),
+  active: Type.Boolean({ description: 'False once deactivated (by an organization admin, or suspended over SCIM).' }),
   created_at: Timestamp,
 });
 const Key = Type.Object({ _id: Type.String(), key_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), hint: Type.String(), created_at: Timestamp });
@@ -384,6 +392,23 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
       },
     },
     (request) => reactivateUser(db, auditContext(request), accountCaller(request), request.params.organization_id, request.params.user_id),
+  );
+
+  app.post<{ Params: { organization_id: string }; Body: MemberListRequest }>(
+    '/latest/organizations/:organization_id/members/list',
+    {
+      config: { auth: 'account' },
+      schema: {
+        tags,
+        summary: 'People of the organization',
+        description:
+          "Organization admins only. Every account of the organization (not only one project's members), oldest first, deactivated ones with `active: false`; `org_role` keeps only admins or only the others. Pass `next_cursor` back as `cursor` for the next page.",
+        params: Type.Object({ organization_id: Id }),
+        body: Type.Object({ ...Page.properties, org_role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('member')])) }),
+        response: { 200: list(OrgMember) },
+      },
+    },
+    (request) => listOrganizationMembers(db, accountCaller(request), request.params.organization_id, request.body),
   );
 
   app.post<{ Body: { email: string; password: string } }>(

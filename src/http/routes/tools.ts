@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { parseFilters } from '../../db/filters.ts';
 import { ToolSchema, type ToolDefinition } from '../../tools/definition.ts';
 import type { Studios, ToolUpdate } from '../../tools/studios.ts';
+import { auditContext } from '../audit-context.ts';
 import { projectCaller } from '../auth.ts';
 import { FiltersParam, HostedRun, PageFields, Tool } from '../compat/schemas.ts';
 
@@ -30,13 +31,13 @@ export function toolRoutes(app: FastifyInstance, studios: Studios): void {
   app.post<{ Body: ToolDefinition }>(
     '/latest/studios/create',
     { config: { auth: 'editor' }, schema: { tags, summary: 'Create a tool', body: ToolSchema, response: { 200: Type.Object({ studio_id: Type.String() }) } } },
-    (request) => studios.create(projectCaller(request), request.body),
+    (request) => studios.create(projectCaller(request), request.body, auditContext(request)),
   );
 
   app.post<{ Params: { studio_id: string }; Body: ToolDefinition }>(
     '/latest/studios/:studio_id/update',
     { config: { auth: 'editor' }, schema: { tags, summary: 'Replace a tool', params: StudioParams, body: ToolSchema, response: { 200: Type.Object({ studio_id: Type.String() }) } } },
-    (request) => studios.update(projectCaller(request), request.params.studio_id, request.body),
+    (request) => studios.update(projectCaller(request), request.params.studio_id, request.body, auditContext(request)),
   );
 
   app.post<{ Body: { updates: ToolUpdate[]; partial_update?: boolean; version?: string } }>(
@@ -52,7 +53,7 @@ export function toolRoutes(app: FastifyInstance, studios: Studios): void {
         response: { 200: Type.Object({ studio_ids: Type.Array(Type.String()) }) },
       },
     },
-    (request) => studios.bulkUpdate(projectCaller(request), request.body.updates, request.body.partial_update ?? false),
+    (request) => studios.bulkUpdate(projectCaller(request), request.body.updates, request.body.partial_update ?? false, auditContext(request)),
   );
 
   app.get<{ Params: { studio_id: string } }>(
@@ -93,7 +94,7 @@ export function toolRoutes(app: FastifyInstance, studios: Studios): void {
         response: { 200: Type.Object({ studio_id: Type.String() }) },
       },
     },
-    (request) => studios.clone(projectCaller(request), request.body.studio_id, request.body.project),
+    (request) => studios.clone(projectCaller(request), request.body.studio_id, request.body.project, auditContext(request)),
   );
 
   app.post<{ Body: { ids: string[] } }>(
@@ -102,7 +103,7 @@ export function toolRoutes(app: FastifyInstance, studios: Studios): void {
       config: { auth: 'editor' },
       schema: { tags, summary: 'Delete tools', body: Type.Object({ ids: Type.Array(Id, { maxItems: 1000 }) }), response: { 200: Type.Object({ deleted: Type.Array(Type.String()) }) } },
     },
-    (request) => studios.bulkDelete(projectCaller(request), request.body.ids),
+    (request) => studios.bulkDelete(projectCaller(request), request.body.ids, auditContext(request)),
   );
 
   app.post<{ Params: { studio_id: string }; Body: { params?: Record<string, unknown>; project?: string } }>(

@@ -581,7 +581,30 @@ export function auditExportUrl(organizationId: string, filters: AuditFilters): s
   const q = query.toString();
   return `/latest/organizations/${encodeURIComponent(organizationId)}/audit/export${q ? `?${q}` : ''}`;
 }
+/** Every action the trail records, as the server declares them (the Action filter's choices). */
+export const auditActions = async (organizationId: string) =>
+  (await ok(account.GET('/latest/organizations/{organization_id}/audit/actions/list', path({ organization_id: organizationId })))).results.map((r) => r.action);
 // ---- audit trail — end
+
+// ---- people of the organization (break-glass admins, audit actors) — begin
+export type OrgMember = Row<'/latest/organizations/{organization_id}/members/list', 'post'>;
+/** Every person of the organization (or only its admins), all pages. */
+export async function orgMembers(organizationId: string, only?: 'admin'): Promise<OrgMember[]> {
+  const people: OrgMember[] = [];
+  let cursor: string | undefined;
+  do {
+    const r = await ok(
+      account.POST('/latest/organizations/{organization_id}/members/list', {
+        ...path({ organization_id: organizationId }),
+        body: { ...PAGE, ...(only ? { org_role: only } : {}), ...(cursor ? { cursor } : {}) },
+      }),
+    );
+    people.push(...r.results);
+    cursor = r.next_cursor;
+  } while (cursor);
+  return people;
+}
+// ---- people of the organization — end
 
 // ---- single sign-on (sign-in page and organization settings) — begin
 export type SsoProvider = Row<'/latest/organizations/{organization_id}/sso/providers/list', 'post'>;

@@ -1,53 +1,11 @@
-// The organization's audit trail: every governance change, newest first, filtered by action, actor,
+// The organization's audit trail: every recorded change, newest first, filtered by action, actor,
 // target and time; "Load more" follows the API's cursor, and the export downloads the same records
-// (all of them, with the same filters) as NDJSON.
-import { useInfiniteQuery } from '@tanstack/react-query';
+// (all of them, with the filters applied) as NDJSON. The Action and Actor fields offer the actions
+// the server declares and the organization's people, and still take anything typed.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { auditExportUrl, auditPage, type AuditFilters, type AuditRecord } from '../../api/index.ts';
+import { auditActions, auditExportUrl, auditPage, orgMembers, type AuditFilters, type AuditRecord } from '../../api/index.ts';
 import { Button, Email, Empty, ErrorNote, Field, Loading, when } from '../../ui.tsx';
-
-/** Actions Hangar records, offered as suggestions (the field takes any action). */
-const KNOWN_ACTIONS = [
-  'project.create',
-  'invite.create',
-  'invite.delete',
-  'invite.accept',
-  'member.update',
-  'member.remove',
-  'member.group_grant',
-  'member.group_revoke',
-  'api_key.create',
-  'api_key.revoke',
-  'grant.approve',
-  'grant.revoke',
-  'session.create',
-  'user.provision',
-  'user.deactivate',
-  'user.reactivate',
-  'sso_provider.create',
-  'sso_provider.update',
-  'sso_provider.delete',
-  'sso_group_rule.create',
-  'sso_group_rule.delete',
-  'sso_settings.update',
-  'sso_identity.link',
-  'scim_token.create',
-  'scim_token.delete',
-  'scim_user.create',
-  'scim_user.update',
-  'scim_user.deactivate',
-  'scim_user.reactivate',
-  'scim_user.delete',
-  'org_connection.create',
-  'org_connection.update',
-  'org_connection.rotate',
-  'org_connection.delete',
-  'scim_group.create',
-  'scim_group.update',
-  'scim_group.delete',
-  'connection.create',
-  'connection.remove',
-];
 
 interface Draft {
   action: string;
@@ -63,8 +21,11 @@ const toIso = (local: string) => (local ? new Date(local).toISOString() : undefi
 
 function filtersOf(d: Draft): AuditFilters {
   const f: AuditFilters = {};
+  const actor = d.actor.trim();
   if (d.action.trim()) f.action = d.action.trim();
-  if (d.actor.trim()) f.actor_id = d.actor.trim();
+  // A person's email finds their changes and their API keys'; anything else is an actor's id.
+  if (actor.includes('@')) f.actor_email = actor;
+  else if (actor) f.actor_id = actor;
   if (d.target.trim()) f.target_id = d.target.trim();
   const from = toIso(d.from);
   const to = toIso(d.to);
@@ -72,6 +33,19 @@ function filtersOf(d: Draft): AuditFilters {
   // The minute picked is included whole.
   if (to) f.to = new Date(Date.parse(to) + 59_999).toISOString();
   return f;
+}
+
+const same = (a: Draft, b: Draft) => (Object.keys(EMPTY) as Array<keyof Draft>).every((k) => a[k].trim() === b[k].trim());
+
+/** The filters applied, as a person reads them ("action invite.create · actor ana@…"). */
+function summary(d: Draft): string {
+  const parts: string[] = [];
+  if (d.action.trim()) parts.push(`action ${d.action.trim()}`);
+  if (d.actor.trim()) parts.push(`actor ${d.actor.trim()}`);
+  if (d.target.trim()) parts.push(`target ${d.target.trim()}`);
+  if (d.from) parts.push(`from ${when(new Date(d.from).toISOString())}`);
+  if (d.to) parts.push(`to ${when(new Date(d.to).toISOString())}`);
+  return parts.join(' · ');
 }
 
 const ACTOR_KINDS: Record<AuditRecord['actor']['type'], string> = { user: 'person', key: 'API key', scim_token: 'SCIM token', system: 'Hangar' };
@@ -110,6 +84,9 @@ export function Audit({ organizationId }: { organizationId: string }) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor,
   });
+  // Suggestions only: while they load, or if they fail, the fields still take what is typed.
+  const actions = useQuery({ queryKey: ['audit-actions', organizationId], queryFn: () => auditActions(organizationId), staleTime: Infinity });
+  const people = useQuery({ queryKey: ['org-members', organizationId], queryFn: () => orgMembers(organizationId) });
   const set = (name: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value });
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -122,25 +99,37 @@ export function Audit({ organizationId }: { organizationId: string }) {
   };
   const records = pages.data?.pages.flatMap((p) => p.results) ?? [];
   const filtered = Object.keys(filters).length > 0;
+  const pending = !same(draft, applied);
   const moreFailed = pages.isFetchNextPageError ? pages.error : null;
 
   return (
     <section aria-labelledby="audit-h">
       <h2 id="audit-h">Audit trail</h2>
       <p className="hint">
-        Every change to projects, invites, members, API keys, sign-in and SCIM settings, organization keys and connections: who made it (a person, an API key, a SCIM token or Hangar),
-        from which address, with the request id of the answer. Records are never changed or removed.
+        Every change to projects, invites, members, API keys, sign-in and SCIM settings, organization keys, connections, tools, agents, triggers, schedules and event
+        subscriptions: who made it (a person, an API key, a SCIM token or Hangar), from which address, with the request id of the answer. Records are never changed or
+        removed. A person's email as the actor finds their changes and those of their API keys.
       </p>
       <form className="row" onSubmit={apply} aria-label="Filter the audit trail">
         <Field label="Action">
           {(id) => <input id={id} list="audit-actions" maxLength={200} placeholder="member.update" value={draft.action} onChange={set('action')} spellCheck={false} />}
         </Field>
         <datalist id="audit-actions">
-          {KNOWN_ACTIONS.map((a) => (
+          {(actions.data ?? []).map((a) => (
             <option key={a} value={a} />
           ))}
         </datalist>
-        <Field label="Actor id">{(id) => <input id={id} maxLength={200} value={draft.actor} onChange={set('actor')} spellCheck={false} />}</Field>
+        <Field label="Actor">
+          {(id) => <input id={id} list="audit-actors" maxLength={200} placeholder="email or id" value={draft.actor} onChange={set('actor')} spellCheck={false} />}
+        </Field>
+        <datalist id="audit-actors">
+          {(people.data ?? []).map((p) => (
+            <option key={p.user_id} value={p.email}>
+              {[p.name, p.org_role === 'admin' ? 'organization admin' : null, p.active ? null : 'deactivated'].filter(Boolean).join(' · ')}
+            </option>
+          ))}
+          <option value="system">Hangar itself</option>
+        </datalist>
         <Field label="Target id">{(id) => <input id={id} maxLength={200} value={draft.target} onChange={set('target')} spellCheck={false} />}</Field>
         <Field label="From">{(id) => <input id={id} type="datetime-local" value={draft.from} onChange={set('from')} />}</Field>
         <Field label="To">{(id) => <input id={id} type="datetime-local" value={draft.to} onChange={set('to')} />}</Field>
@@ -153,11 +142,17 @@ export function Audit({ organizationId }: { organizationId: string }) {
           </Button>
         ) : null}
       </form>
-      <div className="actions left">
-        <a className="btn btn-secondary" href={auditExportUrl(organizationId, filters)} download>
-          Export NDJSON
+      <div className="actions left export">
+        <a className="btn btn-secondary may-wrap" href={auditExportUrl(organizationId, filters)} download>
+          {filtered ? 'Export NDJSON — with the filters above' : 'Export NDJSON — everything'}
         </a>
-        <span className="hint">{filtered ? 'Every record matching these filters.' : 'Every record.'} One JSON object per line.</span>
+        <span className="hint">
+          {pending
+            ? 'The list and the export keep the filters last applied: press Filter to apply your changes.'
+            : filtered
+              ? `The records matching ${summary(applied)}, one JSON object per line.`
+              : 'Every record of the organization, one JSON object per line.'}
+        </span>
       </div>
 
       {pages.isPending ? (

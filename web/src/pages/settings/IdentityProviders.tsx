@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as api from '../../api/index.ts';
-import { Button, Columns, Confirm, Empty, ErrorNote, Field, Loading, Modal } from '../../ui.tsx';
+import { Button, Columns, Confirm, Email, Empty, ErrorNote, Field, Loading, Modal } from '../../ui.tsx';
 
 const list = (text: string) => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
 
@@ -285,23 +285,49 @@ function GroupRules({ organizationId }: { organizationId: string }) {
   );
 }
 
+interface SsoDraft {
+  require: boolean;
+  ids: string[];
+}
+
+/**
+ * "Require single sign-on" and its break-glass admins, picked by email from the organization's
+ * admins (the API takes only active admins' ids; an id that is no longer one is shown as such).
+ */
 function RequireSso({ organizationId }: { organizationId: string }) {
   const client = useQueryClient();
   const me = useQuery({ queryKey: ['me'], queryFn: () => api.me() });
   const settings = useQuery({ queryKey: ['sso-settings', organizationId], queryFn: () => api.ssoSettings(organizationId) });
-  const [draft, setDraft] = useState<{ require: boolean; ids: string } | null>(null);
+  const admins = useQuery({ queryKey: ['org-members', organizationId, 'admin'], queryFn: () => api.orgMembers(organizationId, 'admin') });
+  const [draft, setDraft] = useState<SsoDraft | null>(null);
+  const [pick, setPick] = useState('');
+  const [notAdmin, setNotAdmin] = useState<string | null>(null);
   const saving = useMutation({
-    mutationFn: (d: { require: boolean; ids: string }) => api.updateSsoSettings(organizationId, { require_sso: d.require, break_glass_user_ids: list(d.ids) }),
+    mutationFn: (d: SsoDraft) => api.updateSsoSettings(organizationId, { require_sso: d.require, break_glass_user_ids: d.ids }),
     onSuccess: async () => {
       setDraft(null);
       await client.invalidateQueries({ queryKey: ['sso-settings', organizationId] });
     },
   });
-  if (settings.isPending || me.isPending) return <Loading what="sign-in settings" />;
+  if (settings.isPending || me.isPending || admins.isPending) return <Loading what="sign-in settings" />;
   if (settings.isError) return <ErrorNote error={settings.error} />;
   if (me.isError) return <ErrorNote error={me.error} />;
-  const current = draft ?? { require: settings.data.require_sso, ids: settings.data.break_glass_user_ids.join(', ') };
-  const mine = list(current.ids).includes(me.data.userId);
+  if (admins.isError) return <ErrorNote error={admins.error} />;
+  const current = draft ?? { require: settings.data.require_sso, ids: settings.data.break_glass_user_ids };
+  const byId = new Map(admins.data.map((a) => [a.user_id, a]));
+  const choices = admins.data.filter((a) => a.active && !current.ids.includes(a.user_id));
+  const add = () => {
+    const typed = pick.trim();
+    if (!typed) return;
+    const found = admins.data.find((a) => a.active && a.email.toLowerCase() === typed.toLowerCase());
+    if (!found) {
+      setNotAdmin(`${typed} is not an active organization admin: only admins may keep a password.`);
+      return;
+    }
+    if (!current.ids.includes(found.user_id)) setDraft({ ...current, ids: [...current.ids, found.user_id] });
+    setPick('');
+    setNotAdmin(null);
+  };
   return (
     <section aria-labelledby="require-sso-h">
       <h2 id="require-sso-h">Require single sign-on</h2>
@@ -316,17 +342,71 @@ function RequireSso({ organizationId }: { organizationId: string }) {
           everyone in the organization
         </label>
         <p className="hint">Password sign-in and accepting invites with a password are refused; API keys keep working.</p>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={mine}
-            onChange={(e) => setDraft({ ...current, ids: (e.target.checked ? [...list(current.ids), me.data.userId] : list(current.ids).filter((id) => id !== me.data.userId)).join(', ') })}
-          />{' '}
-          Keep my password sign-in (break-glass account)
-        </label>
-        <Field label="Break-glass admins (user ids)" hint="Organization admins who may still sign in with their password, comma-separated.">
-          {(id) => <input id={id} value={current.ids} onChange={(e) => setDraft({ ...current, ids: e.target.value })} />}
-        </Field>
+        <fieldset>
+          <legend>Break-glass admins</legend>
+          <p className="hint">Organization admins who may still sign in with their password, should the identity provider be unreachable.</p>
+          {current.ids.length === 0 ? (
+            <p className="muted">None: every admin signs in with single sign-on.</p>
+          ) : (
+            <ul className="plain-list picked" aria-label="Break-glass admins">
+              {current.ids.map((id) => {
+                const person = byId.get(id);
+                const name = person?.email ?? id;
+                return (
+                  <li key={id}>
+                    <span className="break">
+                      {person ? <Email address={person.email} /> : id}
+                      {id === me.data.userId ? ' (you)' : ''}
+                    </span>
+                    {!person || !person.active ? <span className="small muted"> no longer an active admin</span> : null}
+                    <Button type="button" variant="link" aria-label={`Remove ${name}`} onClick={() => setDraft({ ...current, ids: current.ids.filter((x) => x !== id) })}>
+                      Remove
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <div className="row">
+            <Field label="Add an admin by email">
+              {(id) => (
+                <input
+                  id={id}
+                  list="break-glass-choices"
+                  value={pick}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={choices.length ? choices[0].email : 'all admins are listed'}
+                  onChange={(e) => setPick(e.target.value)}
+                  // Enter adds the address typed, rather than saving the settings half-chosen.
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter') return;
+                    e.preventDefault();
+                    add();
+                  }}
+                />
+              )}
+            </Field>
+            <datalist id="break-glass-choices">
+              {choices.map((a) => (
+                <option key={a.user_id} value={a.email}>
+                  {a.user_id === me.data.userId ? 'you' : (a.name ?? '')}
+                </option>
+              ))}
+            </datalist>
+            <Button type="button" onClick={add}>
+              Add
+            </Button>
+          </div>
+          {notAdmin ? (
+            <p role="alert" className="error">
+              {notAdmin}
+            </p>
+          ) : null}
+        </fieldset>
+        {current.require && !current.ids.includes(me.data.userId) ? (
+          <p className="hint">You are not a break-glass admin: once saved, you too sign in with single sign-on.</p>
+        ) : null}
         <ErrorNote error={saving.error} />
         {saving.isSuccess && !draft ? (
           <p role="status" className="ok">
