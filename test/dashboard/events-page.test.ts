@@ -116,7 +116,7 @@ test('Events: subscribe (the secret shown once, Escape asking until Copy), the l
   await button(page, 'Show deliveries').click();
   const deliveries = page.getByRole('table', { name: `Deliveries to ${receiverUrl}` });
   const row = deliveries.getByRole('row', { name: /task\.completed/ });
-  await row.getByText('HTTP 500').waitFor();
+  await row.getByText(/^HTTP 500 · 1 attempt, last /).waitFor();
   await assertAccessible(page, 'events with a failed delivery');
   await screenshot(page, 'events');
   await assertFitsPhone(page, 'events');
@@ -124,7 +124,7 @@ test('Events: subscribe (the secret shown once, Escape asking until Copy), the l
   answerStatus = 204;
   await row.getByRole('button', { name: /^Retry task\.completed delivery/ }).click();
   await row.getByText('Delivered').waitFor();
-  await row.getByText('HTTP 204').waitFor();
+  await row.getByText(/^HTTP 204 · 2 attempts, last /).waitFor();
   await card.getByText('Last delivery: Delivered task.completed', { exact: false }).waitFor();
   assert.equal(received.length, 2);
   assert.equal(received[1].headers['webhook-id'], received[0].headers['webhook-id'], 'a retry is the same delivery');

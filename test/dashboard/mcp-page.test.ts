@@ -202,7 +202,7 @@ test('MCP page: "Hangar as a server", the tools and agents tools/list offers (th
   await page.goto(`/p/${projectId}/agents`);
   await page.getByRole('link', { name: 'New agent', exact: true }).waitFor();
 
-  const tool = await call(server, 'POST', '/latest/studios/create', { authorization: key, body: { title: 'Summarise ticket', description: 'Reads a support ticket and answers a summary.', transformations: { steps: [] } } });
+  const tool = await call(server, 'POST', '/latest/studios/create', { authorization: key, body: { title: 'Summarise ticket', description: 'Reads a support ticket and answers a summary.', transformations: { steps: [{ name: 'summarise', transformation: 'api_call', params: { url: 'https://tickets.example/summary', method: 'POST', body: { ticket: '{{params.ticket}}' } } }] } } });
   assert.equal(tool.status, 200, JSON.stringify(tool.body));
   const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: key, body: { name: 'Triage desk' } });
   assert.equal(agent.status, 200, JSON.stringify(agent.body));

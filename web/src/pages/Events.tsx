@@ -117,7 +117,7 @@ function Deliveries({ subscription, list }: { subscription: events.Subscription;
   if (list.length === 0) return <p className="muted">No event has been sent to this address yet.</p>;
   return (
     <table aria-label={`Deliveries to ${subscription.url}`}>
-      <Columns names={['Event', 'State', 'Last attempt', 'Created']} narrow={['Created']} />
+      <Columns names={['Event', 'State']} />
       <tbody>
         {list.map((d) => (
           <DeliveryRow key={d.deliveryId} subscription={subscription} delivery={d} />
@@ -134,29 +134,28 @@ function DeliveryRow({ subscription, delivery: d }: { subscription: events.Subsc
   const attempt = d.lastAttempt;
   return (
     <tr>
-      <td>{d.event}</td>
+      <td>
+        <code>{d.event}</code>
+        <div className="small muted">
+          <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
+        </div>
+      </td>
       <td>
         <span className={`badge ${stateClass(d.state)}`}>{STATE_TEXT[d.state]}</span>
+        <div className="small">
+          {attempt ? (
+            <>
+              {attempt.status !== null ? `HTTP ${attempt.status}` : (attempt.error ?? 'no answer')} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}, last <time dateTime={attempt.at}>{when(attempt.at)}</time>
+            </>
+          ) : (
+            'not attempted yet'
+          )}
+        </div>
         {d.state === 'pending' && d.nextAttemptAt ? (
           <div className="small muted">
-            next <time dateTime={d.nextAttemptAt}>{when(d.nextAttemptAt)}</time>
+            Next attempt <time dateTime={d.nextAttemptAt}>{when(d.nextAttemptAt)}</time>
           </div>
         ) : null}
-      </td>
-      <td>
-        {attempt ? (
-          <>
-            {attempt.status !== null ? `HTTP ${attempt.status}` : (attempt.error ?? 'no answer')}
-            <div className="small muted">
-              {d.attempts} attempt{d.attempts === 1 ? '' : 's'}, last <time dateTime={attempt.at}>{when(attempt.at)}</time>
-            </div>
-          </>
-        ) : (
-          <span className="muted">not yet</span>
-        )}
-      </td>
-      <td className="hide-narrow">
-        <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
       </td>
       <td>
         <Button

@@ -67,7 +67,7 @@ function Offers() {
     <section aria-labelledby="mcp-offers-h">
       <h3 id="mcp-offers-h">Tools and agents clients see</h3>
       <p className="hint">
-        Every tool and agent of this project, as soon as it exists; clients call each by the name shown. Add <code>?toolsets=all</code> to the address to offer each connection's steps and API Call too.
+        Every tool and agent of this project, as soon as it exists; clients call each by the name shown. Add <code className="nowrap">?toolsets=all</code> to the address to offer each connection's steps and API Call too.
       </p>
       {list.isPending ? (
         <Loading what="what clients see" />
