@@ -135,7 +135,7 @@ function DeliveryRow({ subscription, delivery: d }: { subscription: events.Subsc
   return (
     <tr>
       <td>
-        <code>{d.event}</code>
+        <code className="nowrap">{d.event}</code>
         <div className="small muted">
           <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
         </div>
