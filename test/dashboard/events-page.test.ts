@@ -91,6 +91,7 @@ test('Events: subscribe (the secret shown once, Escape asking until Copy), the l
   const ask = d.getByRole('group', { name: 'Close this dialog?' });
   await ask.getByText('Close without copying the secret?').waitFor();
   await assertAccessible(page, 'secret dialog asking');
+  await screenshot(page, 'events-secret-dialog');
   await ask.getByRole('button', { name: 'Keep open' }).click();
   await d.getByRole('button', { name: 'Copy', exact: true }).click();
   await d.getByRole('button', { name: 'Copied' }).waitFor();
