@@ -2501,6 +2501,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/latest/mcp/tools/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What tools/list offers MCP clients of this project
+         * @description The project's MCP tools as a session with the same `toolsets` sees them (from the same catalogue, in the same order), without their schemas: for people, e.g. the dashboard's MCP page. A saved tool or an agent is offered as soon as it exists; steps only with `toolsets=steps` or `all`.
+         *
+         *     API key scoped to a project: `Authorization: Bearer <project_id>:<api_key>` ("Bearer" optional; the chain client's `<project_id>:<api_key>:<region>` too, region `us`/`eu`/`au` or its hosted code). Needs the project role "viewer" or higher.
+         */
+        get: operations["mcpToolsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4601,6 +4623,13 @@ export interface operations {
                                 };
                             };
                         } | null;
+                        /** @description The deployment's model for agents that name none. An agent runs with a model only when it has both a model and an endpoint (its own or these); otherwise its actions run in order. The model API key is never shown. */
+                        default_model: {
+                            /** @description HANGAR_MODEL: the model an agent without its own `model` uses; null when unset. */
+                            model: string | null;
+                            /** @description Whether HANGAR_MODEL_BASE_URL is set (the address itself is not shown). */
+                            has_base_url: boolean;
+                        };
                     };
                 };
             };
@@ -19592,6 +19621,147 @@ export interface operations {
             };
             /** @description Accept allows neither application/json nor text/event-stream. */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request (headers and body) did not arrive in time (HANGAR_REQUEST_TIMEOUT_MS, HANGAR_HEADERS_TIMEOUT_MS). */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the message says how to resolve it). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key, or the region part of a `<project_id>:<api_key>:<region>` header, names another region; the message names its base address. */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A bug on our side; quote the x-request-id. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Hangar's database (or Redis, where used) is unreachable or restarting; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcpToolsList: {
+        parameters: {
+            query?: {
+                /** @description Which kinds tools/list offers, comma-separated: `tools` (saved tools), `agents`, `steps` (named steps and the API Call of every connection), `all`. Default `tools,agents`. */
+                toolsets?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @description The name clients call it by. */
+                            name: string;
+                            title: string;
+                            description: string;
+                            kind: "tool" | "agent" | "step" | "api_call";
+                            /** @description The studio_id of a tool, agent_id of an agent, connection_id of a step or API Call. */
+                            source_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Validation error: the message names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authorization header missing or malformed, key unknown or revoked, or its user deactivated. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Authenticated, but lacking the permission the message names. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown resource, or one of another project. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

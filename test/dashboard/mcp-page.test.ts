@@ -173,3 +173,62 @@ test('MCP page: server address, configurations per client and sign-in, authorize
   await table.getByRole('row', { name: /Claude Desktop/ }).waitFor();
   await assert.rejects(verifyMcpAccessToken(server.db.pool, server.platform.config, token), /revoked/);
 });
+
+/** What a key's MCP session gets from tools/list, over /latest/mcp itself. */
+async function toolsList(): Promise<Array<{ name: string; title?: string }>> {
+  const headers = { authorization: `Bearer ${projectId}:${org.api_key}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+  const init = await fetch(mcpUrl(), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page-test', version: '1' } } }),
+  });
+  assert.equal(init.status, 200);
+  const session = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' };
+  const list = await fetch(mcpUrl(), { method: 'POST', headers: { ...headers, ...session }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) });
+  return ((await list.json()) as { result: { tools: Array<{ name: string; title?: string }> } }).result.tools;
+}
+
+test('MCP page: "Hangar as a server", the tools and agents tools/list offers (the empty state naming the controls that make them), paired with the Integrations card', async () => {
+  assert.equal((await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } })).status(), 200);
+  const key = `Bearer ${projectId}:${org.api_key}`;
+  await page.goto(`/p/${projectId}/mcp`);
+  await heading(page, 'Hangar as a server').waitFor();
+  const offered = page.getByRole('region', { name: 'Tools and agents clients see' });
+  await offered.getByText('Clients see nothing yet.').waitFor();
+  // The empty state names the controls as the pages have them.
+  assert.match((await offered.textContent())!, /create one with “New tool” on Tools or “New agent” on Agents/);
+  await offered.getByRole('link', { name: 'Tools', exact: true }).click();
+  await page.getByRole('link', { name: 'New tool', exact: true }).waitFor();
+  await page.goto(`/p/${projectId}/agents`);
+  await page.getByRole('link', { name: 'New agent', exact: true }).waitFor();
+
+  const tool = await call(server, 'POST', '/latest/studios/create', { authorization: key, body: { title: 'Summarise ticket', description: 'Reads a support ticket and answers a summary.', transformations: { steps: [{ name: 'summarise', transformation: 'api_call', params: { url: 'https://tickets.example/summary', method: 'POST', body: { ticket: '{{params.ticket}}' } } }] } } });
+  assert.equal(tool.status, 200, JSON.stringify(tool.body));
+  const agent = await call(server, 'POST', '/latest/agents/upsert', { authorization: key, body: { name: 'Triage desk' } });
+  assert.equal(agent.status, 200, JSON.stringify(agent.body));
+  const expected = await toolsList();
+  assert.deepEqual(expected.map((t) => t.title), ['Summarise ticket', 'Triage desk']);
+
+  await page.goto(`/p/${projectId}/mcp`);
+  await offered.getByRole('listitem').first().waitFor();
+  assert.deepEqual(await offered.getByRole('listitem').locator('code').allTextContents(), expected.map((t) => t.name), 'the names tools/list answers, in its order');
+  await offered.getByRole('listitem').filter({ hasText: 'Reads a support ticket' }).getByRole('link', { name: 'Summarise ticket' }).waitFor();
+  await offered.getByRole('listitem').filter({ hasText: 'Agent' }).getByRole('link', { name: 'Triage desk' }).waitFor();
+  await assertAccessible(page, 'MCP page with offers');
+  await screenshot(page, 'mcp-offers');
+  await assertFitsPhone(page, 'mcp-offers');
+
+  // The same route answers what ?toolsets= selects, and refuses a set it does not know.
+  const all = await call(server, 'GET', '/latest/mcp/tools/list?toolsets=all', { authorization: key });
+  assert.deepEqual(all.body.results.map((o: { kind: string }) => o.kind), ['tool', 'agent']);
+  const bad = await call(server, 'GET', '/latest/mcp/tools/list?toolsets=everything', { authorization: key });
+  assert.equal(bad.status, 400);
+  assert.match(bad.body.message, /toolsets: "everything" is not a toolset/);
+
+  // Its pair: the Integrations page's MCP server card is Hangar as a client, and leads here.
+  await page.goto(`/p/${projectId}/integrations`);
+  const card = page.locator('article.card', { has: page.getByRole('heading', { name: /^MCP server( beta)?$/ }) });
+  await card.getByText('Hangar as a client:').waitFor();
+  await card.getByRole('link', { name: 'the MCP page' }).click();
+  await heading(page, 'Hangar as a server').waitFor();
+});

@@ -4,6 +4,7 @@ import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
 import { Approvals } from './pages/Approvals.tsx';
+import { Events } from './pages/Events.tsx';
 import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
@@ -34,6 +35,7 @@ const SECTIONS = [
   { path: 'tools', label: 'Tools', admin: false },
   { path: 'integrations', label: 'Integrations & API Keys', admin: false },
   { path: 'mcp', label: 'MCP', admin: false },
+  { path: 'events', label: 'Events', admin: false },
   { path: 'members', label: 'Members', admin: true },
 ];
 
@@ -124,6 +126,7 @@ function Page({ path }: { path: string }): ReactNode {
   if (match('/p/:project/integrations', path)) return <Integrations />;
   if (match('/p/:project/members', path)) return <Members />;
   if (match('/p/:project/mcp', path)) return <Mcp />;
+  if (match('/p/:project/events', path)) return <Events />;
   return <Empty title="There is no such page.">Pick a section above.</Empty>;
 }
 

@@ -283,6 +283,13 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
             region: Type.String(),
             project_id: Type.Union([Type.String(), Type.Null()]),
             permissions: Type.Union([PermissionsSchema, Type.Null()]),
+            default_model: Type.Object(
+              {
+                model: Type.Union([Type.String(), Type.Null()], { description: 'HANGAR_MODEL: the model an agent without its own `model` uses; null when unset.' }),
+                has_base_url: Type.Boolean({ description: 'Whether HANGAR_MODEL_BASE_URL is set (the address itself is not shown).' }),
+              },
+              { description: "The deployment's model for agents that name none. An agent runs with a model only when it has both a model and an endpoint (its own or these); otherwise its actions run in order. The model API key is never shown." },
+            ),
           }),
         },
       },
@@ -299,6 +306,7 @@ export function governanceRoutes(app: FastifyInstance, database: Db, config: Con
         region: caller.region,
         project_id: caller.project?.id ?? null,
         permissions: caller.project?.permissions ?? null,
+        default_model: { model: config.model.name ?? null, has_base_url: config.model.baseUrl !== undefined },
       };
     },
   );

@@ -6,14 +6,14 @@
 // (what every Hangar error has).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { HangarError, unauthorized } from '../../errors.ts';
+import { HangarError, invalid, unauthorized } from '../../errors.ts';
 import { atLeast } from '../../governance/permissions.ts';
 import { authenticate, type Principal } from '../../governance/principal.ts';
 import type { McpTokenVerifier } from '../../mcp/oauth/verify.ts';
 import { createMcpService, McpRefusal, parseToolsets, PROTOCOL_VERSIONS, type Answer, type Exchange } from '../../mcp/server/index.ts';
 import type { Platform } from '../../platform.ts';
 import type { AuthFailures } from '../auth-failures.ts';
-import { parseAuthorization } from '../auth.ts';
+import { parseAuthorization, projectCaller } from '../auth.ts';
 import { errorHandler } from '../errors.ts';
 import type { RateLimit } from '../rate-limit.ts';
 
@@ -259,5 +259,37 @@ export function mcpRoutes(app: FastifyInstance, platform: Platform, rateLimit: R
       },
     },
     async (request: Req, reply) => send(reply, await mcp.delete(await exchangeOf(request, reply))),
+  );
+
+  app.get<{ Querystring: { toolsets?: string } }>(
+    '/latest/mcp/tools/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'What tools/list offers MCP clients of this project',
+        description: "The project's MCP tools as a session with the same `toolsets` sees them (from the same catalogue, in the same order), without their schemas: for people, e.g. the dashboard's MCP page. A saved tool or an agent is offered as soon as it exists; steps only with `toolsets=steps` or `all`.",
+        querystring: QueryDocs,
+        response: {
+          200: Type.Object({
+            results: Type.Array(
+              Type.Object({
+                name: Type.String({ description: 'The name clients call it by.' }),
+                title: Type.String(),
+                description: Type.String(),
+                kind: Type.Union([Type.Literal('tool'), Type.Literal('agent'), Type.Literal('step'), Type.Literal('api_call')]),
+                source_id: Type.String({ description: 'The studio_id of a tool, agent_id of an agent, connection_id of a step or API Call.' }),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const toolsets = parseToolsets(request.query.toolsets);
+      if ('unknown' in toolsets) throw invalid(`toolsets: "${toolsets.unknown}" is not a toolset; use tools, agents, steps or all (comma-separated).`);
+      const offers = await mcp.offers(projectCaller(request).project.id, toolsets.kinds);
+      return { results: offers.map((o) => ({ name: o.name, title: o.tool.title ?? o.name, description: o.tool.description ?? '', kind: o.kind, source_id: o.sourceId })) };
+    },
   );
 }

@@ -37,6 +37,8 @@ export interface Me {
   organizationRole: string;
   region: string;
   role: Role | undefined;
+  /** The deployment's model for agents that name none (HANGAR_MODEL), and whether it has an endpoint. */
+  defaultModel: { model: string | null; hasBaseUrl: boolean };
 }
 export async function me(projectId?: string): Promise<Me> {
   const r = await ok(account.GET('/latest/auth/info', projectId ? { headers: { 'x-project-id': projectId } } : {}));
@@ -48,6 +50,7 @@ export async function me(projectId?: string): Promise<Me> {
     organizationRole: r.organization_role,
     region: r.region,
     role: projectId ? roleOf(r.permissions) : undefined,
+    defaultModel: { model: r.default_model.model, hasBaseUrl: r.default_model.has_base_url },
   };
 }
 export const login = (email: string, password: string) => ok(account.POST('/latest/auth/login', { body: { email, password } }));

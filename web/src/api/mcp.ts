@@ -1,7 +1,8 @@
 // The MCP calls of the dashboard, through the typed client like every other: the server's MCP
 // address (from its protected-resource metadata, so a proxy's public address is the one shown),
-// the consent page's read and decision, and the signed-in user's authorized clients.
-import { account, ok, type paths } from './client.ts';
+// the consent page's read and decision, the signed-in user's authorized clients, and what the
+// project offers MCP clients.
+import { account, api, ok, type paths } from './client.ts';
 
 type AuthorizationQuery = NonNullable<paths['/latest/oauth/authorization']['get']['parameters']['query']>;
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'state', 'resource', 'scope'] as const;
@@ -59,3 +60,17 @@ export async function authorizedClients(): Promise<AuthorizedClient[]> {
   }));
 }
 export const revokeClient = (grantId: string) => ok(account.POST('/latest/oauth/grants/{grant_id}/revoke', { params: { path: { grant_id: grantId } }, body: {} }));
+
+export type OfferKind = 'tool' | 'agent' | 'step' | 'api_call';
+export interface Offer {
+  name: string;
+  title: string;
+  description: string;
+  kind: OfferKind;
+  sourceId: string;
+}
+/** What tools/list offers this project's MCP clients by default (its tools and agents), from the server's own catalogue. */
+export async function offers(): Promise<Offer[]> {
+  const r = await ok(api.GET('/latest/mcp/tools/list'));
+  return r.results.map((o) => ({ name: o.name, title: o.title, description: o.description, kind: o.kind, sourceId: o.source_id }));
+}

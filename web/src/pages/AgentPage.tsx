@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
+import { SchemaForm, type Values } from '../schema-form.tsx';
 import { Schedules } from './AgentSchedules.tsx';
 import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, parseJsonText, useAction, when } from '../ui.tsx';
 
@@ -62,7 +63,7 @@ export function AgentPage({ agentId, tab }: { agentId: string; tab: string }) {
 }
 
 function Settings({ agent }: { agent?: api.Agent }) {
-  const { projectId, canEdit } = useSession();
+  const { projectId, canEdit, me } = useSession();
   const href = useHref();
   const client = useQueryClient();
   const tools = useQuery({ queryKey: ['tools', projectId], queryFn: api.tools });
@@ -76,10 +77,15 @@ function Settings({ agent }: { agent?: api.Agent }) {
   const [actions, setActions] = useState<api.Action[]>(agent?.actions ?? []);
   const [newStep, setNewStep] = useState('');
   const [newConnection, setNewConnection] = useState('');
+  const [newInputs, setNewInputs] = useState<Values>({});
   const { busy, error, run } = useAction();
   const [saved, setSaved] = useState(false);
   const steps = (catalogue.data ?? []).flatMap((p) => p.steps);
-  const stepProvider = steps.find((s) => s.step === newStep)?.provider;
+  const chosenStep = steps.find((s) => s.step === newStep);
+  const stepName = (step: string) => steps.find((s) => s.step === step)?.name ?? step;
+  const deployment = me.defaultModel;
+  // As the loop decides (src/agents/loop.ts modelOf): a model and an endpoint, each the agent's or the deployment's.
+  const withModel = Boolean((model.trim() || deployment.model) && (baseUrl.trim() || deployment.hasBaseUrl));
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,8 +95,9 @@ function Settings({ agent }: { agent?: api.Agent }) {
         ...(agent ? { agent_id: agent.agentId } : {}),
         name,
         system_prompt: prompt,
-        ...(model ? { model } : {}),
-        ...(baseUrl ? { model_base_url: baseUrl } : {}),
+        // Emptied, a field goes back to the deployment's (null), not left as it was.
+        model: model.trim() || null,
+        model_base_url: baseUrl.trim() || null,
         ...(modelKey ? { model_api_key: modelKey } : {}),
         actions: actions as NonNullable<api.AgentInput['actions']>,
       });
@@ -108,9 +115,26 @@ function Settings({ agent }: { agent?: api.Agent }) {
       <fieldset disabled={!canEdit} className="plain">
         <Field label="Name">{(id) => <input id={id} required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
         <Field label="System prompt">{(id) => <textarea id={id} rows={6} value={prompt} onChange={(e) => setPrompt(e.target.value)} />}</Field>
+        {withModel ? null : (
+          <div className="notice" role="note" aria-label="No model">
+            <p>
+              <strong>No model: the actions run in order.</strong> {missingModel(Boolean(model.trim() || deployment.model), Boolean(baseUrl.trim() || deployment.hasBaseUrl))} On each message the actions below
+              run one after the other and nothing chooses their inputs: each provider step runs with the inputs set here, and MCP tools, which need a model, fail.
+            </p>
+          </div>
+        )}
         <div className="grid2">
-          <Field label="Model" hint="Empty: the deployment's default model.">{(id) => <input id={id} value={model} onChange={(e) => setModel(e.target.value)} />}</Field>
-          <Field label="Model endpoint (OpenAI-compatible)" hint="Empty: the deployment's endpoint. Without any, the agent runs its actions in order.">
+          <Field
+            label="Model"
+            hint={
+              <>
+                Empty: the deployment's default, {deployment.model ? <strong className="mono">{deployment.model}</strong> : <strong>none</strong>}.
+              </>
+            }
+          >
+            {(id) => <input id={id} value={model} onChange={(e) => setModel(e.target.value)} />}
+          </Field>
+          <Field label="Model endpoint (OpenAI-compatible)" hint={deployment.hasBaseUrl ? "Empty: the deployment's endpoint." : 'Empty: the deployment has none.'}>
             {(id) => <input id={id} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://…/v1" />}
           </Field>
         </div>
@@ -140,16 +164,27 @@ function Settings({ agent }: { agent?: api.Agent }) {
         </fieldset>
         <fieldset>
           <legend>Provider steps</legend>
+          <p className="hint">
+            {withModel ? 'The model chooses the inputs; the ones set here are used where it gives none.' : 'Nothing chooses the inputs: the step runs with exactly these.'} Text may use{' '}
+            <code>{'{{params.message}}'}</code>, the message the agent got.
+          </p>
           <ul className="plain-list">
             {actions.map((a, i) =>
               'step' in a ? (
-                <li key={i}>
-                  {steps.find((s) => s.step === a.step)?.name ?? a.step} <span className="muted">with {connections.data?.find((c) => c.connectionId === a.connection_id)?.account ?? a.connection_id}</span>{' '}
+                <li key={i} className="step-action">
+                  {stepName(a.step)} <span className="muted">with {connections.data?.find((c) => c.connectionId === a.connection_id)?.account ?? a.connection_id}</span>{' '}
                   {canEdit ? (
                     <Button variant="link" onClick={() => setActions(actions.filter((_, j) => j !== i))} aria-label={`Remove action ${a.step}`}>
                       Remove
                     </Button>
                   ) : null}
+                  <StepInputs
+                    label={`Inputs of ${stepName(a.step)}`}
+                    step={steps.find((s) => s.step === a.step)}
+                    values={a.inputs ?? {}}
+                    readOnly={!canEdit}
+                    onChange={(inputs) => setActions(actions.map((x, j) => (j === i ? { ...x, inputs } : x)))}
+                  />
                 </li>
               ) : null,
             )}
@@ -158,7 +193,14 @@ function Settings({ agent }: { agent?: api.Agent }) {
             <div className="row">
               <Field label="Step">
                 {(id) => (
-                  <select id={id} value={newStep} onChange={(e) => setNewStep(e.target.value)}>
+                  <select
+                    id={id}
+                    value={newStep}
+                    onChange={(e) => {
+                      setNewStep(e.target.value);
+                      setNewInputs({});
+                    }}
+                  >
                     <option value="">Choose a step</option>
                     {(catalogue.data ?? []).filter((p) => !api.isRemote(p)).map((p) => (
                       <optgroup key={p.provider} label={p.name}>
@@ -177,7 +219,7 @@ function Settings({ agent }: { agent?: api.Agent }) {
                   <select id={id} value={newConnection} onChange={(e) => setNewConnection(e.target.value)}>
                     <option value="">Choose a connection</option>
                     {(connections.data ?? [])
-                      .filter((c) => c.provider === stepProvider)
+                      .filter((c) => c.provider === chosenStep?.provider)
                       .map((c) => (
                         <option key={c.connectionId} value={c.connectionId}>
                           {api.connectionName(c)}
@@ -186,17 +228,21 @@ function Settings({ agent }: { agent?: api.Agent }) {
                   </select>
                 )}
               </Field>
-              <Button
-                disabled={!newStep || !newConnection}
-                onClick={() => {
-                  setActions([...actions, { step: newStep, connection_id: newConnection }]);
-                  setNewStep('');
-                  setNewConnection('');
-                }}
-              >
-                Add step action
-              </Button>
             </div>
+          ) : null}
+          {canEdit && chosenStep ? <StepInputs label={`Inputs of ${chosenStep.name}`} step={chosenStep} values={newInputs} onChange={setNewInputs} /> : null}
+          {canEdit ? (
+            <Button
+              disabled={!newStep || !newConnection}
+              onClick={() => {
+                setActions([...actions, { step: newStep, connection_id: newConnection, ...(Object.keys(newInputs).length ? { inputs: newInputs } : {}) }]);
+                setNewStep('');
+                setNewConnection('');
+                setNewInputs({});
+              }}
+            >
+              Add step action
+            </Button>
           ) : null}
         </fieldset>
         <McpActions actions={actions} setActions={setActions} connections={(connections.data ?? []).filter((c) => c.provider === 'mcp')} />
@@ -735,6 +781,23 @@ function Triggers({ agent }: { agent: api.Agent }) {
         <p>The trigger stops firing; its webhook at the code host is removed when no other trigger uses it. Past activations stay in the task list.</p>
       </Confirm>
     </section>
+  );
+}
+
+/** What the agent lacks to run with a model, its own or the deployment's. */
+function missingModel(named: boolean, endpoint: boolean): string {
+  if (!named && !endpoint) return 'Neither this agent nor the deployment has a model.';
+  return named ? 'Neither this agent nor the deployment has a model endpoint.' : 'Neither this agent nor the deployment names a model for the endpoint.';
+}
+
+/** A provider step's inputs as a labelled group of fields (its JSON schema's), stored as the action's `inputs`. */
+function StepInputs({ label, step, values, onChange, readOnly }: { label: string; step: api.StepInfo | undefined; values: Values; onChange: (v: Values) => void; readOnly?: boolean }) {
+  if (!step) return null;
+  return (
+    <div role="group" aria-label={label} className="step-inputs">
+      <p className="small muted">{label}</p>
+      <SchemaForm schema={step.inputSchema} values={values} onChange={onChange} readOnly={readOnly} />
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
-import { useSession } from '../session.tsx';
+import { Link } from '../router.tsx';
+import { useHref, useSession } from '../session.tsx';
 import { Button, Confirm, copyText, Empty, ErrorNote, Field, Loading, Menu, Modal, when, Columns } from '../ui.tsx';
 import { OAUTH_MESSAGE } from './OAuthDone.tsx';
 
@@ -194,6 +195,7 @@ function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnec
   onRemove: (c: api.Connection) => void;
 }) {
   const { canEdit } = useSession();
+  const href = useHref();
   const [url, setUrl] = useState('');
   const [label, setLabel] = useState('');
   const [headerName, setHeaderName] = useState('Authorization');
@@ -215,7 +217,10 @@ function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnec
       <h3 id={`provider-${provider.provider}`}>
         {provider.name} {provider.beta ? <span className="badge beta">beta</span> : null}
       </h3>
-      <p>{provider.description}</p>
+      <p>
+        <strong>Hangar as a client:</strong> {provider.description} Its tools become actions of this project's agents. The other way round, MCP clients using this project's tools and
+        agents, is <Link to={href('/mcp')}>the MCP page</Link> (Hangar as a server).
+      </p>
       {canEdit ? (
         <form
           ref={form}

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { authorizedClients, mcpServerUrl, revokeClient, type AuthorizedClient } from '../api/mcp.ts';
-import { useSession } from '../session.tsx';
+import { authorizedClients, mcpServerUrl, offers, revokeClient, type AuthorizedClient, type Offer } from '../api/mcp.ts';
+import { Link } from '../router.tsx';
+import { useHref, useSession } from '../session.tsx';
 import { Button, Columns, Confirm, Empty, ErrorNote, Loading, when } from '../ui.tsx';
 
 type ClientApp = 'claude' | 'cursor' | 'vscode';
@@ -37,13 +38,63 @@ function configuration(app: ClientApp, way: SignInWay, url: string, projectId: s
 }
 
 export function Mcp() {
+  const href = useHref();
   return (
     <>
       <h1>MCP</h1>
-      <p className="hint">AI clients that speak the Model Context Protocol (Claude, Cursor, VS Code, your own agents) use this project's tools and agents through Hangar's MCP server.</p>
-      <ServerSetup />
-      <Clients />
+      <section aria-labelledby="mcp-server-h">
+        <h2 id="mcp-server-h">Hangar as a server</h2>
+        <p className="hint">
+          AI clients that speak the Model Context Protocol (Claude, Cursor, VS Code, your own agents) use this project's tools and agents through Hangar's MCP server. The other way round, Hangar's
+          agents using the tools of another MCP server, is the MCP server card of <Link to={href('/integrations')}>Integrations &amp; API Keys</Link> (Hangar as a client).
+        </p>
+        <ServerSetup />
+        <Offers />
+        <Clients />
+      </section>
     </>
+  );
+}
+
+const KIND_LABELS: Record<Offer['kind'], string> = { tool: 'Tool', agent: 'Agent', step: 'Step', api_call: 'API Call' };
+
+/** What tools/list answers this project's clients (by default, without ?toolsets=), from the server's own catalogue. */
+function Offers() {
+  const { projectId, canEdit } = useSession();
+  const href = useHref();
+  const list = useQuery({ queryKey: ['mcp-offers', projectId], queryFn: offers });
+  return (
+    <section aria-labelledby="mcp-offers-h">
+      <h3 id="mcp-offers-h">Tools and agents clients see</h3>
+      <p className="hint">
+        Every tool and agent of this project, as soon as it exists; clients call each by the name shown. Add <code className="nowrap">?toolsets=all</code> to the address to offer each connection's steps and API Call too.
+      </p>
+      {list.isPending ? (
+        <Loading what="what clients see" />
+      ) : list.isError ? (
+        <ErrorNote error={list.error} />
+      ) : list.data.length === 0 ? (
+        <Empty title="Clients see nothing yet.">
+          {canEdit ? (
+            <>
+              A tool or an agent is offered as soon as it exists: create one with “New tool” on <Link to={href('/tools')}>Tools</Link> or “New agent” on <Link to={href('/agents')}>Agents</Link>.
+            </>
+          ) : (
+            'A tool or an agent is offered as soon as it exists; an editor of this project can create one.'
+          )}
+        </Empty>
+      ) : (
+        <ul className="offers" aria-labelledby="mcp-offers-h">
+          {list.data.map((o) => (
+            <li key={o.name}>
+              <code className="break">{o.name}</code> <span className="badge">{KIND_LABELS[o.kind]}</span>{' '}
+              <Link to={href(o.kind === 'agent' ? `/agents/${encodeURIComponent(o.sourceId)}` : `/tools/${encodeURIComponent(o.sourceId)}`)}>{o.title}</Link>
+              {o.description ? <p className="small muted">{o.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -70,7 +121,7 @@ function ServerSetup() {
   return (
     <>
       <section aria-labelledby="mcp-url-h">
-        <h2 id="mcp-url-h">Server address</h2>
+        <h3 id="mcp-url-h">Server address</h3>
         <p>Clients connect to:</p>
         <div className="row">
           <code id="mcp-url" className="mono">
@@ -80,7 +131,7 @@ function ServerSetup() {
         </div>
       </section>
       <section aria-labelledby="mcp-config-h">
-        <h2 id="mcp-config-h">Connect a client</h2>
+        <h3 id="mcp-config-h">Connect a client</h3>
         <div className="row">
           <fieldset className="plain">
             <legend>Client</legend>
@@ -124,7 +175,7 @@ function Clients() {
   const [revoking, setRevoking] = useState<AuthorizedClient | null>(null);
   return (
     <section aria-labelledby="mcp-clients-h">
-      <h2 id="mcp-clients-h">Your authorized clients</h2>
+      <h3 id="mcp-clients-h">Your authorized clients</h3>
       <p className="hint">Clients you approved by signing in, in any of your projects. Revoking one stops it at once.</p>
       {clients.isPending ? (
         <Loading what="authorized clients" />
