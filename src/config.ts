@@ -74,6 +74,8 @@ export interface Config {
   model: { baseUrl: string | undefined; apiKey: string | undefined; name: string | undefined; maxSteps: number; timeoutMs: number };
   /** How often the code host's gists are polled for the new_gist trigger. */
   gistPollSeconds: number;
+  /** The dispatcher's fallback poll for stored, undispatched deliveries (a NOTIFY wakes it at once). */
+  dispatchPollMs: number;
   /** How often missed deliveries are looked for at the code host and redelivered (and once at start). */
   hookRecoverySeconds: number;
   /** How far back recovery looks: the code host keeps (and redelivers) deliveries this long. */
@@ -330,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
       timeoutMs: integer(env, 'HANGAR_AGENT_TIMEOUT_MS', 120_000, 1000),
     },
     gistPollSeconds: integer(env, 'HANGAR_GIST_POLL_SECONDS', 60, 1),
+    dispatchPollMs: integer(env, 'HANGAR_DISPATCH_POLL_MS', 1000, 10),
     hookRecoverySeconds: integer(env, 'HANGAR_HOOK_RECOVERY_SECONDS', 300, 1),
     hookRecoveryWindowHours: hoursWithin(env, 'HANGAR_HOOK_RECOVERY_WINDOW_HOURS', 72, 1, 72),
     hookReconcileSeconds: integer(env, 'HANGAR_HOOK_RECONCILE_SECONDS', 900, 1),

@@ -23,9 +23,8 @@ export type Role = 'all' | 'server' | 'worker';
 const httpApp = () => import('./http/app.ts');
 const metricsListener = () => import('./http/metrics.ts');
 
-/** Deliveries claimed per dispatcher transaction, and the fallback poll for undispatched ones. */
+/** Deliveries claimed per dispatcher transaction. */
 const DISPATCH_BATCH = 64;
-const DISPATCH_POLL_MS = 1000;
 /** While the receiver is saturated, one dispatch batch per this many ms. */
 const DISPATCH_YIELD_MS = 250;
 /** Task runs waiting or running in this process beyond which the dispatcher pauses. */
@@ -202,7 +201,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
         leases: w.leases,
       }));
       platform.dispatcher.runLocally(localRunner, runnerId, p.loop.taskStart);
-      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: DISPATCH_POLL_MS, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), report });
+      dispatcherLoop = startDispatcherLoop(platform.notifications, platform.dispatcher, { batchSize: DISPATCH_BATCH, concurrency: 2, pollMs: config.dispatchPollMs, hasRoom: localRunner.hasRoom, busy: platform.deliverySignal.busy, yieldMs: DISPATCH_YIELD_MS, dispatched: (n) => p.metrics.dispatched.inc(n), report });
       platform.deliverySignal.handleLocally(dispatcherLoop.wake);
     }
     // A deep accept queue: under a burst of connections, the kernel holds them until accepted instead

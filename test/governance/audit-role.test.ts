@@ -3,6 +3,7 @@
 // audit_events. Tried with DATABASE_URL + HANGAR_MIGRATION_DATABASE_URL on the test PostgreSQL, and
 // with the embedded PostgreSQL, which makes both roles itself: connected as the serving role, altering,
 // updating, deleting or truncating the trail fails, while Hangar serves (and runs jobs) as usual.
+// And the start-up vault repair, as such a role, leaves no advisory lock behind when its unlock fails.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { startHangar, type Hangar } from '../../src/server.ts';
-import { bootstrap, call, freshDatabase, startServer, TEST_ENCRYPTION_KEY } from '../helpers/hangar.ts';
+import { bootstrap, call, captureStderr, freshDatabase, startServer, TEST_ENCRYPTION_KEY } from '../helpers/hangar.ts';
 
 const ADMIN_URL = process.env.HANGAR_TEST_DATABASE_URL ?? process.env.DATABASE_URL!;
 const roles: Array<{ role: string; databaseUrl: string }> = [];
@@ -106,6 +107,37 @@ describe('DATABASE_URL with HANGAR_MIGRATION_DATABASE_URL', () => {
     assert.deepEqual(who, { role, superuser: false });
     await assertAppendOnly(url, org.organization_id);
     // A second start (migrations already applied) grants again and serves as before.
+    const again = await startServer(url, { HANGAR_MIGRATION_DATABASE_URL: ownerUrl });
+    assert.equal((await call(again, 'GET', '/readyz')).status, 200);
+  });
+
+  test("the start-up vault repair whose unlock fails closes its connection: the lock is not left held by the pool's connection", async () => {
+    // The serving role may not call pg_advisory_unlock in this database: the repair takes its lock,
+    // does its work, and its unlock fails on a connection that still holds the lock.
+    const ownerUrl = await freshDatabase();
+    const { url } = await servingRole(ownerUrl);
+    const admin = new pg.Client({ connectionString: ownerUrl });
+    admin.on('error', () => {});
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    await admin.query('REVOKE EXECUTE ON FUNCTION pg_advisory_unlock(bigint) FROM PUBLIC');
+    const stderr = captureStderr();
+    try {
+      await startServer(url, { HANGAR_MIGRATION_DATABASE_URL: ownerUrl });
+    } finally {
+      stderr.stop();
+    }
+    const said = stderr.lines.filter((l) => /vault repair: releasing its advisory lock failed/.test(l));
+    assert.equal(said.length, 1, 'the failed unlock is said');
+    assert.match(said[0], /permission denied for function pg_advisory_unlock/);
+    // vault-repair.ts's lock (0x68616e67, a bigint key: its low 32 bits in objid), gone once the
+    // closed connection's backend has exited (a moment; bounded).
+    const holders = async () =>
+      (await admin.query(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`, [0x68616e67])).rows;
+    const giveUpAt = Date.now() + 5000;
+    while ((await holders()).length && Date.now() < giveUpAt) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(await holders(), [], 'no connection holds the repair lock');
+    // So another process starting on this database is not stuck behind it.
     const again = await startServer(url, { HANGAR_MIGRATION_DATABASE_URL: ownerUrl });
     assert.equal((await call(again, 'GET', '/readyz')).status, 200);
   });

@@ -1,18 +1,15 @@
 // SCIM hardening, from a probe of /scim/v2: a member named in a PATCH value filter in upper case is
 // the same member (removing them takes the roles group rules granted); the per-request member limit
-// holds whatever shape the PATCH value has; deadlocks, serialization failures and URIError answer in
-// SCIM's error form as the contract's handler classifies them; a malformed URL under /scim/v2 is
+// holds whatever shape the PATCH value has; deadlocks and serialization failures answer 503 in SCIM's
+// error form as the contract's routes answer them in its body, and lone surrogates are never a 5xx
+// (all through a real server: the failures raised by PostgreSQL itself); a malformed URL under /scim/v2 is
 // SCIM's 400, not the contract's body; a PATCH naming attributes in another case (Entra's `Members`,
 // `{"DisplayName": …}`, `Active`, `Name.GivenName`) changes them (RFC 7643 §2.1).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { scimErrorHandler } from '../../src/http/routes/scim.ts';
-import type { OutageLog } from '../../src/db/faults.ts';
-import { errorHandler } from '../../src/http/errors.ts';
-import { bearer, bootstrap, call, expectError, role, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
-import { createScimToken, expectScimError, invitedPerson, SCIM_ERROR as ERROR } from './identity-kit.ts';
+import { bearer, bootstrap, call, expectError, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
+import { createScimToken, expectScimError, invitedPerson } from './identity-kit.ts';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -206,86 +203,87 @@ describe('attribute names in any case (RFC 7643 §2.1), as Entra ID sends them i
 });
 
 describe('errors in SCIM form', () => {
-  test('a deadlock or serialization failure PostgreSQL rolled back: 503 with Retry-After, nothing changed, and no outage', async () => {
-    // A trigger that fails as PostgreSQL does when it rolls a transaction back for these reasons.
+  /**
+   * Makes PostgreSQL fail as it does when it rolls a transaction back for a deadlock (40P01) or a
+   * serialization failure (40001): a trigger on `table` raising it for a row whose `column` is one of
+   * the probes. Runs `work`, then drops the trigger.
+   */
+  async function rollingBack(table: string, column: string, work: () => Promise<void>) {
+    const db = server.db.kysely;
     await sql`CREATE FUNCTION scim_hardening_fail() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.display_name = 'Deadlock probe' THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF;
-        IF NEW.display_name = 'Serialization probe' THEN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END IF;
+        IF to_jsonb(NEW) ->> TG_ARGV[0] = 'Deadlock probe' THEN RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF;
+        IF to_jsonb(NEW) ->> TG_ARGV[0] = 'Serialization probe' THEN RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001'; END IF;
         RETURN NEW;
-      END $$`.execute(server.db.kysely);
-    await sql`CREATE TRIGGER scim_hardening_fail BEFORE INSERT ON directory_groups FOR EACH ROW EXECUTE FUNCTION scim_hardening_fail()`.execute(server.db.kysely);
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER scim_hardening_fail BEFORE INSERT ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION scim_hardening_fail(${sql.lit(column)})`.execute(db);
     try {
+      await work();
+    } finally {
+      await sql`DROP TRIGGER scim_hardening_fail ON ${sql.table(table)}`.execute(db);
+      await sql`DROP FUNCTION scim_hardening_fail()`.execute(db);
+    }
+  }
+  const PROBES = ['Deadlock probe', 'Serialization probe'];
+  const rolledBackLogs = () => server.logs.filter((l) => /concurrent change rolled back/.test(l)).length;
+  const outageLogs = () => server.logs.filter((l) => /database unavailable/.test(l));
+
+  test('a deadlock or serialization failure PostgreSQL rolled back: SCIM 503 with Retry-After 1, nothing changed, and no outage', async () => {
+    await rollingBack('directory_groups', 'display_name', async () => {
       const before = await snapshot();
-      for (const displayName of ['Deadlock probe', 'Serialization probe']) {
+      const logged = rolledBackLogs();
+      for (const displayName of PROBES) {
         const r = await scim('POST', '/Groups', { schemas: [GROUP], displayName });
         const detail = expectScimError(r, 503);
-        assert.match(detail, /rolled back; nothing was changed/);
+        assert.match(detail, /rolled back; nothing was changed\. Send it again/);
         assert.equal(r.headers.get('retry-after'), '1');
       }
       assert.equal(await snapshot(), before, 'nothing changed');
-      assert.deepEqual(server.logs.filter((l) => /database unavailable/.test(l)), [], 'a rolled-back change is not an outage');
-      assert.equal(server.logs.filter((l) => /concurrent change rolled back/.test(l)).length, 2);
+      assert.deepEqual(outageLogs(), [], 'a rolled-back change is not an outage');
+      assert.equal(rolledBackLogs(), logged + 2);
       noUnhandledError();
-    } finally {
-      await sql`DROP TRIGGER scim_hardening_fail ON directory_groups`.execute(server.db.kysely);
-      await sql`DROP FUNCTION scim_hardening_fail()`.execute(server.db.kysely);
-    }
+    });
   });
 
-  test("the SCIM error handler classifies as the contract's: 40P01 and 40001 are 503 with Retry-After, URIError is 400 invalidValue", async () => {
-    const failures: unknown[] = [];
-    const outage: OutageLog = { failed: (err) => void failures.push(err), active: () => false, onEnd: () => {} };
-    const app = Fastify();
-    app.setErrorHandler(scimErrorHandler(outage));
-    app.get('/deadlock', async () => {
-      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    });
-    app.get('/serialization', async () => {
-      throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
-    });
-    app.get('/surrogate', async () => encodeURIComponent('\uD800'));
-    try {
-      const r = await app.inject({ method: 'GET', url: '/surrogate' });
-      assert.equal(r.statusCode, 400, r.body);
-      assert.match(String(r.headers['content-type']), /^application\/scim\+json/);
-      const body = r.json();
-      assert.deepEqual(body, { schemas: [ERROR], status: '400', scimType: 'invalidValue', detail: body.detail });
-      assert.match(body.detail, /not valid text/);
-      for (const url of ['/deadlock', '/serialization']) {
-        const r = await app.inject({ method: 'GET', url });
-        assert.equal(r.statusCode, 503, r.body);
-        assert.equal(r.headers['retry-after'], '1');
-        assert.match(String(r.headers['content-type']), /^application\/scim\+json/);
-        const body = r.json();
-        assert.deepEqual(body.schemas, [ERROR]);
-        assert.equal(body.status, '503');
-        assert.match(body.detail, /Send it again/);
+  test("outside SCIM, the contract's error body: the same 503 service_unavailable with Retry-After 1, nothing changed, and no outage", async () => {
+    await rollingBack('projects', 'name', async () => {
+      const projects = async () => (await server.db.kysely.selectFrom('projects').select('id').where('organization_id', '=', org.organization_id).execute()).length;
+      const before = await projects();
+      const logged = rolledBackLogs();
+      for (const name of PROBES) {
+        const r = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name, organization_id: org.organization_id } });
+        const e = expectError(r, 503, 'service_unavailable');
+        assert.match(e.message, /rolled back; nothing was changed\. Send it again/);
+        assert.equal(e.error_audience, 'platform');
+        assert.equal(r.headers.get('retry-after'), '1');
       }
-      assert.deepEqual(failures, [], 'not counted as an outage');
-    } finally {
-      await app.close();
-    }
+      assert.equal(await projects(), before, 'nothing changed');
+      assert.deepEqual(outageLogs(), [], 'a rolled-back change is not an outage');
+      assert.equal(rolledBackLogs(), logged + 2);
+      noUnhandledError();
+    });
   });
 
-  test("the contract's handler: a deadlock is the same 503 (Retry-After 1), not counted as a database outage", async () => {
-    const failures: unknown[] = [];
-    const outage: OutageLog = { failed: (err) => void failures.push(err), active: () => false, onEnd: () => {} };
-    const app = Fastify();
-    app.setErrorHandler(errorHandler(outage));
-    app.get('/deadlock', async () => {
-      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    });
-    try {
-      const r = await app.inject({ method: 'GET', url: '/deadlock' });
-      assert.equal(r.statusCode, 503, r.body);
-      assert.equal(r.headers['retry-after'], '1');
-      assert.equal(r.json().error_type, 'service_unavailable');
-      assert.match(r.json().message, /Send it again/);
-      assert.deepEqual(failures, [], 'not counted as an outage');
-    } finally {
-      await app.close();
+  test("lone UTF-16 surrogates anywhere in a SCIM request: never a 5xx, and any refusal in SCIM's form", async () => {
+    // Escaped in the JSON text, as a client that does not check its strings sends them; in a filter,
+    // as the bytes a lone surrogate's UTF-8 would be (not valid UTF-8).
+    const raw = (method: string, path: string, json: string) => call(server, method, `/scim/v2${path}`, { authorization: `Bearer ${token}`, headers: { 'content-type': 'application/scim+json' }, raw: json });
+    const user = await scim('POST', '/Users', { schemas: [USER], userName: 'surrogate.target@example.test' });
+    assert.equal(user.status, 201, JSON.stringify(user.body));
+    const answers = [
+      await raw('POST', '/Users', `{"schemas":["${USER}"],"userName":"lone\\ud800@example.test"}`),
+      await raw('POST', '/Users', `{"schemas":["${USER}"],"userName":"name.ok@example.test","name":{"givenName":"\\udfff\\ud800"}}`),
+      await raw('POST', '/Groups', `{"schemas":["${GROUP}"],"displayName":"Crew \\ud800"}`),
+      await raw('PATCH', `/Users/${user.body.id}`, `{"schemas":["${PATCH}"],"Operations":[{"op":"replace","path":"displayName","value":"\\ud800"}]}`),
+      await raw('PATCH', `/Users/${user.body.id}`, `{"schemas":["${PATCH}"],"Operations":[{"op":"replace","path":"name\\ud800","value":"x"}]}`),
+      await call(server, 'GET', '/scim/v2/Users?filter=userName%20eq%20%22%ED%A0%80%22', { authorization: `Bearer ${token}` }),
+      await call(server, 'GET', `/scim/v2/Users?filter=${encodeURIComponent('userName eq "\\ud800"')}`, { authorization: `Bearer ${token}` }),
+    ];
+    for (const [i, r] of answers.entries()) {
+      assert.ok(r.status < 500, `answer ${i}: ${r.status} ${JSON.stringify(r.body)}`);
+      if (r.status >= 400) expectScimError(r, r.status, r.body.scimType);
     }
+    noUnhandledError();
   });
 
   test('a malformed URL under /scim/v2 is SCIM 400 in application/scim+json; elsewhere the contract body', async () => {

@@ -85,6 +85,20 @@ export async function startServer(databaseUrl?: string, env: Record<string, stri
   return server;
 }
 
+/**
+ * What this process writes to stderr from now until stop(): Hangar says there what no request
+ * answers for (start-up, background work, an outage's beginning and end), beside the request log.
+ */
+export function captureStderr(): { lines: string[]; stop(): void } {
+  const lines: string[] = [];
+  const write = process.stderr.write;
+  process.stderr.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof process.stderr.write;
+  return { lines, stop: () => void (process.stderr.write = write) };
+}
+
 export interface Org {
   organization_id: string;
   user_id: string;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startMcpStandin, type McpStandin } from '../../src/sandbox/standins/mcp.ts';
-import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
+import { captureStderr, expectError, startServer, type TestServer } from '../helpers/hangar.ts';
 import { assertNoSecrets, freePort, newProject, query, until, type Client } from '../integrations/kit.ts';
 
 const TOKEN = 'mcp-header-secret-7f3a9c1e5b2d';
@@ -192,6 +192,30 @@ describe('tools', () => {
     const refreshed = await c.get(`/latest/integrations/connections/${id}/mcp/tools?refresh=true`);
     assert.ok(refreshed.body.tools.some((t: { name: string }) => t.name === 'quiet'));
     assert.ok(Date.parse(refreshed.body.listed_at) >= Date.parse(first.body.listed_at));
+  });
+
+  test('a listener whose server is gone: once its reconnection fails, it is said once and counted', { timeout: 60_000 }, async () => {
+    const gone = await startMcpStandin();
+    const id = await connected({ url: gone.url, label: 'gone' });
+    assert.equal((await c.get(`/latest/integrations/connections/${id}/mcp/tools`)).status, 200);
+    await until(() => gone.sessions() > 0, 3000, 'the list_changed listener');
+    const failures = async () => Number(/^hangar_background_failures_total\{source="mcp listener"\} (\d+)/m.exec(await (await fetch(`${server.url}/metrics`)).text())?.[1] ?? 0);
+    const before = await failures();
+    const stderr = captureStderr();
+    const stopped = () => stderr.lines.filter((l) => l.includes(`mcp listener: connection ${id} stopped`));
+    try {
+      await gone.close();
+      // The SDK tries its stream again after a second; that failing, the listener is given up (the
+      // next use of the connection opens a new one).
+      await until(() => stopped().length > 0, 30_000, 'the stopped listener to be said');
+      assert.equal(await failures(), before + 1, 'counted in hangar_background_failures_total{source="mcp listener"}');
+      // Nothing more is said of it afterwards (the SDK's next attempt would have been due by now).
+      await new Promise((r) => setTimeout(r, 2000));
+    } finally {
+      stderr.stop();
+    }
+    assert.equal(stopped().length, 1, `said once: ${JSON.stringify(stopped())}`);
+    assert.match(stopped()[0], /stopped after its reconnections failed: .*fetch failed/);
   });
 
   test('of a connection that is not MCP, unknown, or of another project: 4xx', async () => {

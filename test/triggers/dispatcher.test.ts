@@ -1,8 +1,9 @@
 // The delivery queue across processes (src/triggers/dispatcher-loop.ts): a receiver-only server
-// (`--role server`) stores deliveries and a worker-only process dispatches them, woken by a NOTIFY,
-// within a second; a batch holding a delivery that was already activated still activates the others,
-// exactly once each; bodies PostgreSQL cannot take as a JSON object are a 400; a hook deleted by
-// another process (its secret still cached here) is a 404 and stores nothing.
+// (`--role server`) stores deliveries and a worker-only process dispatches them, woken by a NOTIFY
+// (its fallback poll set to a minute, so nothing else could); a batch holding a delivery that was
+// already activated still activates the others, exactly once each; bodies PostgreSQL cannot take as
+// a JSON object are a 400; a hook deleted by another process (its secret still cached here) is a 404
+// and stores nothing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
@@ -17,6 +18,9 @@ import { connectCodeHost, createTrigger, hookAt, LOGIN, newAgent, newProject, qu
 import * as P from './payloads.ts';
 
 const REPO = `${LOGIN}/queue`;
+const POLL_MS = 60_000;
+/** How long a woken worker may take to start a delivery's task on a loaded machine: seconds, far below POLL_MS. */
+const WOKEN_WITHIN_MS = 10_000;
 
 let ch: CodeHost;
 let databaseUrl: string;
@@ -38,6 +42,8 @@ function start(role: Role): Promise<Hangar> {
     HANGAR_DB_POOL_SIZE: '5',
     HANGAR_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     HANGAR_CODEHOST_BASE_URL: ch.url,
+    // A minute: only a NOTIFY can wake the worker within the seconds the tests below allow.
+    HANGAR_DISPATCH_POLL_MS: String(POLL_MS),
   });
   return startHangar(config, { role, logStream: process.stderr });
 }
@@ -92,7 +98,7 @@ test('a batch holding an already-activated delivery activates the others, each e
   await waitFor('the new tasks to complete', async () => (await states()).every((s) => s === 'completed'), 10_000);
 });
 
-test('deliveries to a receiver-only server are dispatched by a worker process within a second', async () => {
+test('deliveries to a receiver-only server are dispatched by a worker process woken by its NOTIFY, not by its poll', async () => {
   assert.ok(worker, 'the worker runs');
   const sent: Array<{ d: SentDelivery; at: number }> = [];
   for (let i = 0; i < 8; i++) {
@@ -101,13 +107,15 @@ test('deliveries to a receiver-only server are dispatched by a worker process wi
     sent.push({ d, at: Date.now() });
     await new Promise((r) => setTimeout(r, 40));
   }
+  // Each task starts within seconds of its delivery's 2xx, long before the poll would have found it.
+  // How fast is bench/'s business, not a bound the machine's load decides.
   for (const { d, at } of sent) {
     const [row] = await waitFor(`the task of ${d.id} to start`, async () => {
       const rows = await query(databaseUrl, 'SELECT t.started_at FROM activations a JOIN tasks t ON t.conversation_id = a.conversation_id WHERE a.source = $1 AND t.started_at IS NOT NULL', [`delivery:${d.id}`]);
       return rows.length ? rows : undefined;
-    }, 5_000);
+    }, WOKEN_WITHIN_MS + 5_000);
     const delay = new Date(row.started_at).getTime() - at;
-    assert.ok(delay < 1000, `delivery ${d.id}: its task started ${delay} ms after the 2xx`);
+    assert.ok(delay < WOKEN_WITHIN_MS, `delivery ${d.id}: its task started ${delay} ms after the 2xx (the poll is ${POLL_MS / 1000} s)`);
   }
 });
 
