@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export const WEB_DIR = path.join(root, 'web');
 export const DASHBOARD_DIR = path.join(root, 'dist', 'dashboard');
 const STAMP = '.source-hash';
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -120,6 +120,9 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
     entryPoints: [path.join(WEB_DIR, 'src', 'main.tsx')],
     outdir: path.join(scratch, 'assets'),
     entryNames: '[name]-[hash]',
+    // Pages loaded on demand (the tool editor) come in chunks of their own, out of the first load.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     minify: true,
     format: 'esm',
@@ -133,12 +136,29 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
     // esbuild's service is a child process: no reason to keep it beside the server once built.
     void stop();
   });
-  const outputs = Object.keys(result.metafile.outputs).map((o) => path.relative(scratch, path.resolve(o)).split(path.sep).join('/'));
-  const scripts = outputs.filter((o) => o.endsWith('.js'));
+  const built = result.metafile.outputs;
+  const relative = (o: string) => path.relative(scratch, path.resolve(o)).split(path.sep).join('/');
+  const outputs = Object.keys(built).map(relative);
+  // The first load is the entry and the chunks it imports; a page imported on demand (esbuild counts
+  // it as an entry too) loads when opened.
+  const entry = Object.keys(built).find((o) => o.endsWith('.js') && built[o].entryPoint && path.resolve(built[o].entryPoint!) === path.join(WEB_DIR, 'src', 'main.tsx'))!;
+  const firstLoad = new Set<string>();
+  const visit = (o: string) => {
+    if (firstLoad.has(o)) return;
+    firstLoad.add(o);
+    for (const i of built[o].imports) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(entry);
+  const scripts = [...firstLoad].map(relative);
   const styles = outputs.filter((o) => o.endsWith('.css'));
   const html = (await readFile(path.join(WEB_DIR, 'index.html'), 'utf8')).replace(
     '<!-- assets -->',
-    [...styles.map((s) => `<link rel="stylesheet" href="/${s}">`), ...scripts.map((s) => `<script type="module" src="/${s}"></script>`)].join('\n    '),
+    [
+      ...styles.map((s) => `<link rel="stylesheet" href="/${s}">`),
+      // Its chunks fetched beside the entry, not after it.
+      ...scripts.slice(1).map((s) => `<link rel="modulepreload" href="/${s}">`),
+      `<script type="module" src="/${scripts[0]}"></script>`,
+    ].join('\n    '),
   );
   await writeFile(path.join(scratch, 'index.html'), html);
   await precompress(scratch, ['index.html', ...outputs]);

@@ -380,7 +380,12 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   await page.getByRole('link', { name: 'New tool' }).click();
   await heading(page, 'New tool').waitFor();
   await page.getByLabel('Title').fill('Repo info');
-  await page.getByLabel('Params schema (JSON)').fill(JSON.stringify({ type: 'object', required: ['owner', 'repo'], properties: { owner: { type: 'string' }, repo: { type: 'string' } } }));
+  for (const [i, name] of ['owner', 'repo'].entries()) {
+    await button(page, 'Add input').click();
+    const row = page.getByRole('group', { name: `Input ${i + 1}` });
+    await row.getByLabel('Name').fill(name);
+    await row.getByLabel('Required').check();
+  }
 
   await page.getByLabel('Search tool steps').fill('code host');
   const results = page.getByRole('list', { name: 'Matching steps' });
@@ -393,15 +398,19 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   const connection = step1.getByLabel('Connection');
   assert.deepEqual(await connection.locator('option').allTextContents(), ['Choose a connection', 'ada']);
   assert.notEqual(await connection.inputValue(), '');
-  await step1.getByLabel('owner (required)').fill('{{params.owner}}');
-  await step1.getByLabel('repo (required)').fill('{{params.repo}}');
+  await step1.getByLabel('owner (required)', { exact: true }).fill('{{params.owner}}');
+  await step1.getByLabel('repo (required)', { exact: true }).fill('{{params.repo}}');
 
   await button(page, 'Add step API Call (Code Host)').click();
   const step2 = page.locator('ol.steps > li').nth(1);
   assert.deepEqual(await step2.getByLabel('Method').locator('option').allTextContents(), ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
-  assert.match(await step2.getByLabel('Headers (JSON)').inputValue(), /application\/vnd\.codehost\+json/);
-  await step2.getByLabel('Endpoint').fill('/repos/{{params.owner}}/{{params.repo}}/issues');
-  await step2.getByText('{{steps.get_repository_info.output…}}').waitFor();
+  assert.match(await step2.getByLabel('Headers (JSON)', { exact: true }).inputValue(), /application\/vnd\.codehost\+json/);
+  await step2.getByLabel('Endpoint', { exact: true }).fill('/repos/{{params.owner}}/{{params.repo}}/issues');
+  // The reference picker offers the inputs and the earlier step's output.
+  await step2.getByRole('button', { name: 'Insert reference into Endpoint' }).click();
+  await step2.getByRole('menuitem', { name: '{{steps.get_repository_info.output}}' }).waitFor();
+  await step2.getByRole('menuitem', { name: '{{params.owner}}' }).waitFor();
+  await page.keyboard.press('Escape');
   await assertAccessible(page, 'tool editor');
   await assertFitsPhone(page, 'tool-editor');
   await button(page, 'Create tool').click();
@@ -409,8 +418,8 @@ test('tools: the tool-step search bar, schema-driven inputs, connection dropdown
   toolId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
   // Run: params from the params schema, each step's result, credits.
-  await page.getByLabel('owner (required)').last().fill('ada');
-  await page.getByLabel('repo (required)').last().fill('notes');
+  await page.getByLabel('owner (required)', { exact: true }).last().fill('ada');
+  await page.getByLabel('repo (required)', { exact: true }).last().fill('notes');
   await button(page, 'Run').click();
   const result = page.locator('.run-result');
   await result.getByText('complete', { exact: true }).waitFor();

@@ -294,7 +294,7 @@ test('a tool: Run uses the draft, "Unsaved changes" shows, leaving asks; an empt
   assert.equal(await page.getByText('Unsaved changes', { exact: true }).count(), 0, 'nothing changed yet');
 
   // A change on screen, not saved: the marker, and Run runs it.
-  await page.getByLabel('URL').nth(1).fill(`${targetUrl}/draft-note`);
+  await page.getByLabel('URL', { exact: true }).nth(1).fill(`${targetUrl}/draft-note`);
   await page.getByText('Unsaved changes', { exact: true }).waitFor();
   await page.getByText('Run uses what is on the screen, unsaved changes included.').waitFor();
   assert.equal(await button(page, 'Run in background').isDisabled(), true);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
@@ -13,11 +13,13 @@ import { McpConsent } from './pages/McpConsent.tsx';
 import { OAuthDone } from './pages/OAuthDone.tsx';
 import { Settings } from './pages/settings/Settings.tsx';
 import { SignIn } from './pages/SignIn.tsx';
-import { ToolPage } from './pages/ToolPage.tsx';
 import { Tools } from './pages/Tools.tsx';
 import { Link, match, navigate, useLocation } from './router.tsx';
 import { SessionContext, useSession, type Session } from './session.tsx';
 import { Button, Email, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
+
+// The tool editor is the largest page and not where anyone lands first: it loads when opened.
+const ToolPage = lazy(() => import('./pages/ToolPage.tsx').then((m) => ({ default: m.ToolPage })));
 
 export function App() {
   const { path } = useLocation();
@@ -122,7 +124,12 @@ function Page({ path }: { path: string }): ReactNode {
   if ((m = match('/p/:project/agents/:agent/:tab', path))) return <AgentPage agentId={m.agent} tab={m.tab} />;
   if (match('/p/:project/approvals', path)) return <Approvals />;
   if (match('/p/:project/tools', path)) return <Tools />;
-  if ((m = match('/p/:project/tools/:tool', path))) return <ToolPage studioId={m.tool} />;
+  if ((m = match('/p/:project/tools/:tool', path)))
+    return (
+      <Suspense fallback={<Loading what="the tool" />}>
+        <ToolPage studioId={m.tool} />
+      </Suspense>
+    );
   if (match('/p/:project/integrations', path)) return <Integrations />;
   if (match('/p/:project/members', path)) return <Members />;
   if (match('/p/:project/mcp', path)) return <Mcp />;

@@ -1,6 +1,6 @@
 // Renders a JSON schema's properties as labelled inputs. Strings stay strings, so a value may be a
 // `{{params.x}}` or `{{steps.<name>.output.y}}` reference; arrays and objects are edited as JSON.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { JsonSchema } from './api/index.ts';
 
 export type Values = Record<string, unknown>;
@@ -36,7 +36,8 @@ function parse(text: string, type: string): unknown {
   return text;
 }
 
-export function SchemaForm({ schema, values, onChange, idPrefix, readOnly }: { schema: JsonSchema; values: Values; onChange: (v: Values) => void; idPrefix?: string; readOnly?: boolean }) {
+/** `adorn`: what goes under a field's input (a step's reference tools), given the field. */
+export function SchemaForm({ schema, values, onChange, idPrefix, readOnly, adorn }: { schema: JsonSchema; values: Values; onChange: (v: Values) => void; idPrefix?: string; readOnly?: boolean; adorn?: (field: { id: string; label: string; value: unknown; text: boolean }) => ReactNode }) {
   const auto = useId();
   const prefix = idPrefix ?? auto;
   const props = Object.entries(schema.properties ?? {});
@@ -85,6 +86,7 @@ export function SchemaForm({ schema, values, onChange, idPrefix, readOnly }: { s
           <div className="field" key={name}>
             <label htmlFor={id}>{label}</label>
             {input}
+            {adorn?.({ id, label, value, text: !s.enum && type !== 'boolean' })}
             {hint ? <p className="hint">{hint}</p> : null}
           </div>
         );

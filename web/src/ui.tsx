@@ -226,8 +226,11 @@ export function Confirm({ title, open, onClose, children, confirmLabel, action }
   );
 }
 
-/** A three-dot menu: a button opening a list of actions, closed by Escape or a click elsewhere. */
-export function Menu({ label, items }: { label: string; items: Array<{ label: string; onSelect: () => void; danger?: boolean }> }) {
+/**
+ * A three-dot menu (or one opened by a worded `button`): a button opening a list of actions, closed
+ * by Escape or a click elsewhere.
+ */
+export function Menu({ label, items, button }: { label: string; items: Array<{ label: string; onSelect: () => void; danger?: boolean }>; button?: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -256,8 +259,8 @@ export function Menu({ label, items }: { label: string; items: Array<{ label: st
   };
   return (
     <div className="menu" ref={root} onKeyDown={onKey}>
-      <button type="button" className="btn btn-link kebab" aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)}>
-        ⋮
+      <button type="button" className={button ? 'btn btn-link' : 'btn btn-link kebab'} aria-label={label} aria-haspopup="menu" aria-expanded={open} aria-controls={open ? menuId : undefined} onClick={() => setOpen((o) => !o)}>
+        {button ?? '⋮'}
       </button>
       {open ? (
         <div className="menu-list" role="menu" id={menuId} aria-label={label}>

@@ -1,10 +1,12 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as api from '../api/index.ts';
 import { navigate, useLeaveGuard } from '../router.tsx';
 import { SchemaForm, type Values } from '../schema-form.tsx';
 import { useHref, useSession } from '../session.tsx';
 import { Button, Empty, ErrorNote, Field, Json, Loading, useAction } from '../ui.tsx';
+import { paramNames, ToolInputs } from './ToolInputs.tsx';
+import { offeredRefs, RefTools, StepRefsProvider, textOf, type LastRun } from './ToolReferences.tsx';
 
 const EMPTY_SCHEMA = { type: 'object', properties: {} };
 
@@ -28,13 +30,50 @@ interface Draft {
 
 function Loaded({ tool, providers, connections }: { tool?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[] }) {
   const [draft, setDraft] = useState<Draft>({ input: null, dirty: false });
+  const [lastRun, setLastRun] = useLastRun(tool?.studioId);
+  const running = useToolRun(tool, draft, setLastRun);
   useLeaveGuard(draft.dirty ? 'This tool has unsaved changes. Leave the page and lose them?' : null);
   return (
-    <>
-      <Editor initial={tool} providers={providers} connections={connections} onDraft={setDraft} />
-      {tool ? <RunPanel tool={tool} draft={draft} /> : null}
-    </>
+    <Editor
+      initial={tool}
+      providers={providers}
+      connections={connections}
+      onDraft={setDraft}
+      lastRun={lastRun}
+      runButton={
+        tool ? (
+          <Button type="submit" form="tool-run" busy={running.busy === 'sync'} disabled={!running.canRun} aria-describedby="run-what">
+            Run
+          </Button>
+        ) : null
+      }
+      aside={tool ? <RunPanel tool={tool} draft={draft} running={running} /> : null}
+    />
   );
+}
+
+/**
+ * The last run on this page (its params and each step's output), kept for the tab's session so the
+ * editor can show what each reference resolved to. The API keeps no step outputs of past runs.
+ */
+function useLastRun(studioId: string | undefined): [LastRun | null, (run: LastRun) => void] {
+  const key = studioId ? `hangar.tool-run.${studioId}` : null;
+  const [run, setRun] = useState<LastRun | null>(() => {
+    try {
+      return key ? (JSON.parse(sessionStorage.getItem(key) ?? 'null') as LastRun | null) : null;
+    } catch {
+      return null;
+    }
+  });
+  const remember = (next: LastRun) => {
+    setRun(next);
+    try {
+      if (key) sessionStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      /* too large for the session's storage: this page still shows it */
+    }
+  };
+  return [run, remember];
 }
 
 /** The tool's fields in one comparable text: a schema that is not JSON yet compares as typed. */
@@ -65,7 +104,24 @@ function kindOf(transformation: string, providers: api.ProviderInfo[]): StepKind
   return { kind: 'api_call' };
 }
 
-function Editor({ initial, providers, connections, onDraft }: { initial?: api.Tool; providers: api.ProviderInfo[]; connections: api.Connection[]; onDraft: (d: Draft) => void }) {
+/** The editor: a bar with the title, Save and Run on top, the tool's fields, and `aside` (the Run panel) beside them where there is room. */
+function Editor({
+  initial,
+  providers,
+  connections,
+  onDraft,
+  lastRun,
+  runButton,
+  aside,
+}: {
+  initial?: api.Tool;
+  providers: api.ProviderInfo[];
+  connections: api.Connection[];
+  onDraft: (d: Draft) => void;
+  lastRun: LastRun | null;
+  runButton: ReactNode;
+  aside: ReactNode;
+}) {
   const { projectId, canEdit } = useSession();
   const href = useHref();
   const client = useQueryClient();
@@ -114,7 +170,7 @@ function Editor({ initial, providers, connections, onDraft }: { initial?: api.To
     try {
       params_schema = JSON.parse(schemaText);
     } catch {
-      setError(new Error('The params schema is not valid JSON.'));
+      setError(new Error('The inputs\' JSON Schema (under Advanced) is not valid JSON.'));
       return;
     }
     const saving = current;
@@ -128,58 +184,65 @@ function Editor({ initial, providers, connections, onDraft }: { initial?: api.To
     });
   };
 
+  const params = paramNames(schemaText);
   return (
-    <form onSubmit={save} aria-labelledby="tool-h">
-      <div className="page-head">
+    <div className="tool-page">
+      <div className="tool-bar">
         <h1 id="tool-h">{initial ? initial.title : 'New tool'}</h1>
         {dirty ? <span className="badge warn">Unsaved changes</span> : null}
-      </div>
-      <fieldset disabled={!canEdit} className="plain">
-        <Field label="Title">{(id) => <input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
-        <Field label="Description">{(id) => <textarea id={id} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
-        <Field label="Params schema (JSON)" hint="The inputs the tool takes; steps read them as {{params.<name>}}.">
-          {(id) => <textarea id={id} className="mono" rows={5} value={schemaText} onChange={(e) => setSchemaText(e.target.value)} />}
-        </Field>
-        <h2>Steps</h2>
-        {steps.length === 0 ? <Empty title="No steps yet.">{canEdit ? 'Find one with the tool-step search below.' : ''}</Empty> : null}
-        <ol className="steps">
-          {steps.map((step, i) => (
-            <li key={i} className="card">
-              <StepEditor
-                step={step}
-                index={i}
-                others={steps.slice(0, i).map((s) => s.name)}
-                kind={kindOf(step.transformation, providers)}
-                connections={connections}
-                onChange={(s) => setSteps(steps.map((x, j) => (j === i ? s : x)))}
-                onRemove={() => setSteps(steps.filter((_, j) => j !== i))}
-                onMove={(d) => {
-                  const next = [...steps];
-                  const [moved] = next.splice(i, 1);
-                  next.splice(i + d, 0, moved);
-                  setSteps(next);
-                }}
-                last={i === steps.length - 1}
-              />
-            </li>
-          ))}
-        </ol>
-        {canEdit ? <StepSearch providers={providers} connections={connections} onAdd={addStep} /> : null}
-      </fieldset>
-      <ErrorNote error={error} />
-      {saved && !dirty ? (
-        <p role="status" className="ok">
-          Saved.
-        </p>
-      ) : null}
-      {canEdit ? (
-        <div className="actions left">
-          <Button type="submit" variant="primary" busy={busy}>
-            {initial ? 'Save tool' : 'Create tool'}
-          </Button>
+        {saved && !dirty ? (
+          <span role="status" className="ok">
+            Saved.
+          </span>
+        ) : null}
+        <div className="actions">
+          {canEdit ? (
+            <Button type="submit" form="tool-form" variant="primary" busy={busy}>
+              {initial ? 'Save tool' : 'Create tool'}
+            </Button>
+          ) : null}
+          {runButton}
         </div>
-      ) : null}
-    </form>
+        {/* In the bar, so a refusal shows wherever the page is scrolled to. */}
+        <ErrorNote error={error} />
+      </div>
+      <div className={aside ? 'tool-layout with-run' : 'tool-layout'}>
+        <form id="tool-form" onSubmit={save} aria-labelledby="tool-h">
+          <fieldset disabled={!canEdit} className="plain">
+            <Field label="Title">{(id) => <input id={id} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
+            <Field label="Description">{(id) => <textarea id={id} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />}</Field>
+            <ToolInputs schemaText={schemaText} onChange={setSchemaText} />
+            <h2>Steps</h2>
+            {steps.length === 0 ? <Empty title="No steps yet.">{canEdit ? 'Find one with the tool-step search below.' : ''}</Empty> : null}
+            <ol className="steps">
+              {steps.map((step, i) => (
+                <li key={i} className="card">
+                  <StepRefsProvider value={{ offered: offeredRefs(params, steps.slice(0, i).map((s) => s.name), lastRun), lastRun }}>
+                    <StepEditor
+                      step={step}
+                      index={i}
+                      kind={kindOf(step.transformation, providers)}
+                      connections={connections}
+                      onChange={(s) => setSteps(steps.map((x, j) => (j === i ? s : x)))}
+                      onRemove={() => setSteps(steps.filter((_, j) => j !== i))}
+                      onMove={(d) => {
+                        const next = [...steps];
+                        const [moved] = next.splice(i, 1);
+                        next.splice(i + d, 0, moved);
+                        setSteps(next);
+                      }}
+                      last={i === steps.length - 1}
+                    />
+                  </StepRefsProvider>
+                </li>
+              ))}
+            </ol>
+            {canEdit ? <StepSearch providers={providers} connections={connections} onAdd={addStep} /> : null}
+          </fieldset>
+        </form>
+        {aside}
+      </div>
+    </div>
   );
 }
 
@@ -189,32 +252,38 @@ function JsonField({ label, value, onChange, hint }: { label: string; value: unk
   return (
     <Field label={label} hint={bad ? 'Not valid JSON yet.' : hint}>
       {(id) => (
-        <textarea
-          id={id}
-          className="mono"
-          rows={3}
-          aria-invalid={bad || undefined}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (e.target.value.trim() === '') {
-              setBad(false);
-              return onChange(undefined);
-            }
-            try {
-              onChange(JSON.parse(e.target.value));
-              setBad(false);
-            } catch {
-              setBad(true);
-            }
-          }}
-        />
+        <>
+          <textarea
+            id={id}
+            className="mono"
+            rows={3}
+            aria-invalid={bad || undefined}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim() === '') {
+                setBad(false);
+                return onChange(undefined);
+              }
+              try {
+                onChange(JSON.parse(e.target.value));
+                setBad(false);
+              } catch {
+                setBad(true);
+              }
+            }}
+          />
+          <RefTools targetId={id} label={label} text={text} />
+        </>
       )}
     </Field>
   );
 }
 
-function StepEditor({ step, index, others, kind, connections, onChange, onRemove, onMove, last }: { step: api.ToolStep; index: number; others: string[]; kind: StepKind; connections: api.Connection[]; onChange: (s: api.ToolStep) => void; onRemove: () => void; onMove: (d: number) => void; last: boolean }) {
+/** A step's form field gets the reference tools under it; a choice (select) holds no reference. */
+const refTools = (field: { id: string; label: string; value: unknown; text: boolean }) => (field.text ? <RefTools targetId={field.id} label={field.label} text={textOf(field.value)} /> : null);
+
+function StepEditor({ step, index, kind, connections, onChange, onRemove, onMove, last }: { step: api.ToolStep; index: number; kind: StepKind; connections: api.Connection[]; onChange: (s: api.ToolStep) => void; onRemove: () => void; onMove: (d: number) => void; last: boolean }) {
   const { canEdit } = useSession();
   const { connection_id, ...rest } = step.params;
   const setParams = (p: Record<string, unknown>) => onChange({ ...step, params: p });
@@ -263,7 +332,7 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
       {kind.kind === 'named' && kind.provider && api.isRemote(kind.provider) ? (
         <RemoteToolFields connectionId={String(connection_id ?? '')} values={rest} onChange={(v) => setParams({ ...v, connection_id })} />
       ) : kind.kind === 'named' ? (
-        <SchemaForm schema={kind.step!.inputSchema} values={rest} onChange={(v) => setParams({ ...v, connection_id })} />
+        <SchemaForm schema={kind.step!.inputSchema} values={rest} onChange={(v) => setParams({ ...v, connection_id })} adorn={refTools} />
       ) : kind.kind === 'provider_api_call' ? (
         <>
           <div className="grid2">
@@ -277,7 +346,12 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
               )}
             </Field>
             <Field label="Endpoint" hint={kind.provider!.provider === 'analytics' ? 'From the version segment, e.g. v1beta/properties/123:runReport' : 'A path at the provider, e.g. /repos/{{params.owner}}/{{params.repo}}'}>
-              {(id) => <input id={id} required value={String(rest.endpoint ?? '')} onChange={(e) => setParams({ ...step.params, endpoint: e.target.value })} />}
+              {(id) => (
+                <>
+                  <input id={id} required value={String(rest.endpoint ?? '')} onChange={(e) => setParams({ ...step.params, endpoint: e.target.value })} />
+                  <RefTools targetId={id} label="Endpoint" text={String(rest.endpoint ?? '')} />
+                </>
+              )}
             </Field>
           </div>
           <JsonField label="Body (JSON)" value={rest.body} onChange={(v) => setParams({ ...step.params, body: v })} />
@@ -300,13 +374,19 @@ function StepEditor({ step, index, others, kind, connections, onChange, onRemove
                 </select>
               )}
             </Field>
-            <Field label="URL">{(id) => <input id={id} required value={String(rest.url ?? '')} onChange={(e) => setParams({ ...step.params, url: e.target.value })} />}</Field>
+            <Field label="URL">
+              {(id) => (
+                <>
+                  <input id={id} required value={String(rest.url ?? '')} onChange={(e) => setParams({ ...step.params, url: e.target.value })} />
+                  <RefTools targetId={id} label="URL" text={String(rest.url ?? '')} />
+                </>
+              )}
+            </Field>
           </div>
           <JsonField label="Body (JSON)" value={rest.body} onChange={(v) => setParams({ ...step.params, body: v })} />
           <JsonField label="Headers (JSON)" value={rest.headers} onChange={(v) => setParams({ ...step.params, headers: v })} />
         </>
       )}
-      {others.length ? <p className="hint">References available here: {'{{params.<name>}}'}, {others.map((o) => `{{steps.${o}.output…}}`).join(', ')}</p> : <p className="hint">Reference the tool's params as {'{{params.<name>}}'}.</p>}
     </div>
   );
 }
@@ -334,7 +414,7 @@ function RemoteToolFields({ connectionId, values, onChange }: { connectionId: st
       </Field>
       <ErrorNote error={tools.error} />
       {chosen?.description ? <p className="muted small">{chosen.description}</p> : null}
-      {chosen ? <SchemaForm schema={chosen.input_schema as api.JsonSchema} values={args} onChange={(v) => onChange({ ...values, arguments: v })} /> : null}
+      {chosen ? <SchemaForm schema={chosen.input_schema as api.JsonSchema} values={args} onChange={(v) => onChange({ ...values, arguments: v })} adorn={refTools} /> : null}
     </>
   );
 }
@@ -423,11 +503,11 @@ function StepSearch({ providers, connections, onAdd }: { providers: api.Provider
   );
 }
 
-function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
+/** A run from the page: the Run panel's inputs and result, shared with the Run button of the bar. */
+function useToolRun(tool: api.Tool | undefined, draft: Draft, onRan: (run: LastRun) => void) {
   // Unsaved changes run as they are on the screen (an editor's studio_override); the background run
   // can only run the saved tool, so it waits for a save.
   const runsDraft = draft.dirty;
-  const schema = runsDraft && draft.input ? (draft.input.params_schema as api.JsonSchema) : tool.paramsSchema;
   const [values, setValues] = useState<Values>({});
   const [busy, setBusy] = useState<'sync' | 'async' | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -442,12 +522,15 @@ function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
   }, []);
 
   const run = async () => {
+    if (!tool) return;
     setBusy('sync');
     setError(null);
     setResult(null);
     setProgress(null);
     try {
-      setResult(await api.runTool(tool.studioId, values, runsDraft && draft.input ? draft.input : undefined));
+      const ran = await api.runTool(tool.studioId, values, runsDraft && draft.input ? draft.input : undefined);
+      setResult(ran);
+      onRan({ params: values, steps: ran.steps });
     } catch (err) {
       setError(err);
     } finally {
@@ -455,6 +538,7 @@ function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
     }
   };
   const runAsync = async () => {
+    if (!tool) return;
     setBusy('async');
     setError(null);
     setResult(null);
@@ -478,14 +562,31 @@ function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
       setBusy(null);
     }
   };
+  return { runsDraft, values, setValues, busy, error, result, progress, run, runAsync, canRun: !busy && !(runsDraft && !draft.input) };
+}
+
+function RunPanel({ tool, draft, running }: { tool: api.Tool; draft: Draft; running: ReturnType<typeof useToolRun> }) {
+  const { runsDraft, values, setValues, busy, error, result, progress, run, runAsync } = running;
+  const schema = runsDraft && draft.input ? (draft.input.params_schema as api.JsonSchema) : tool.paramsSchema;
+  const resultRef = useRef<HTMLDivElement>(null);
+  // Stacked (a phone), the result lands below the steps: bring it into view.
+  useEffect(() => {
+    if (result && window.matchMedia('(max-width: 999px)').matches) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [result]);
   return (
-    <section className="card" aria-labelledby="run-h">
+    <section className="card run-panel" aria-labelledby="run-h">
       <h2 id="run-h">Run</h2>
-      <SchemaForm schema={schema} values={values} onChange={setValues} idPrefix="run" />
+      <form
+        id="tool-run"
+        aria-labelledby="run-h"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <SchemaForm schema={schema} values={values} onChange={setValues} idPrefix="run" />
+      </form>
       <div className="actions left">
-        <Button variant="primary" busy={busy === 'sync'} disabled={!!busy || (runsDraft && !draft.input)} onClick={run} aria-describedby="run-what">
-          Run
-        </Button>
         <Button busy={busy === 'async'} disabled={!!busy || runsDraft} onClick={runAsync} aria-describedby="run-what">
           Run in background
         </Button>
@@ -495,7 +596,7 @@ function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
           ? 'Runs the saved tool.'
           : draft.input
             ? 'Run uses what is on the screen, unsaved changes included. Run in background runs the saved tool: save first.'
-            : 'The params schema is not valid JSON: correct it to run.'}
+            : 'The inputs\' JSON Schema is not valid JSON: correct it to run.'}
       </p>
       {progress ? (
         <div role="status" className="progress">
@@ -507,7 +608,7 @@ function RunPanel({ tool, draft }: { tool: api.Tool; draft: Draft }) {
       ) : null}
       <ErrorNote error={error} />
       {result ? (
-        <div className="run-result" aria-live="polite">
+        <div className="run-result" aria-live="polite" ref={resultRef}>
           <p>
             <span className={`badge ${result.status === 'failed' ? 'bad' : result.warnings.length ? 'warn' : 'ok'}`}>
               {result.status}
