@@ -4,22 +4,23 @@ import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
 import { Approvals } from './pages/Approvals.tsx';
-import { Events } from './pages/Events.tsx';
 import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
-import { Mcp } from './pages/Mcp.tsx';
 import { McpConsent } from './pages/McpConsent.tsx';
 import { OAuthDone } from './pages/OAuthDone.tsx';
-import { Settings } from './pages/settings/Settings.tsx';
 import { SignIn } from './pages/SignIn.tsx';
 import { Tools } from './pages/Tools.tsx';
 import { Link, match, navigate, useLocation } from './router.tsx';
 import { SessionContext, useSession, type Session } from './session.tsx';
 import { Button, Email, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
 
-// The tool editor is the largest page and not where anyone lands first: it loads when opened.
+// Pages nobody lands on first load when opened, each a chunk of its own, so the first load stays
+// small: the tool editor (the largest page), the organization settings, MCP and Events.
 const ToolPage = lazy(() => import('./pages/ToolPage.tsx').then((m) => ({ default: m.ToolPage })));
+const Settings = lazy(() => import('./pages/settings/Settings.tsx').then((m) => ({ default: m.Settings })));
+const Mcp = lazy(() => import('./pages/Mcp.tsx').then((m) => ({ default: m.Mcp })));
+const Events = lazy(() => import('./pages/Events.tsx').then((m) => ({ default: m.Events })));
 
 export function App() {
   const { path } = useLocation();
@@ -94,7 +95,9 @@ function SignedIn({ path }: { path: string }) {
         {settings ? (
           <>
             <BackToProject projects={projects.data ?? []} />
-            <Settings me={me.data} section={settings.section} />
+            <Suspense fallback={<Loading what="the organization settings" />}>
+              <Settings me={me.data} section={settings.section} />
+            </Suspense>
           </>
         ) : !projectId ? (
           projects.isPending ? (
@@ -132,8 +135,18 @@ function Page({ path }: { path: string }): ReactNode {
     );
   if (match('/p/:project/integrations', path)) return <Integrations />;
   if (match('/p/:project/members', path)) return <Members />;
-  if (match('/p/:project/mcp', path)) return <Mcp />;
-  if (match('/p/:project/events', path)) return <Events />;
+  if (match('/p/:project/mcp', path))
+    return (
+      <Suspense fallback={<Loading what="the MCP page" />}>
+        <Mcp />
+      </Suspense>
+    );
+  if (match('/p/:project/events', path))
+    return (
+      <Suspense fallback={<Loading what="the events" />}>
+        <Events />
+      </Suspense>
+    );
   return <Empty title="There is no such page.">Pick a section above.</Empty>;
 }
 
