@@ -298,7 +298,7 @@ interface P99Pair {
 /** The defaults and the baseline, both up, loaded in turns: P99_ROUNDS pairs, each order half the time. */
 async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixture: Fixture): Promise<P99Pair[]> {
   // Each run warmed up first, as every run of this bench is: the server waited while the other ran.
-  // (When Hangar handed a burst's memory back after 5 quiet seconds, src/memory-return.ts, the pairs
+  // (When Hangar handed a burst's memory back after 5 quiet seconds, src/runtime/memory-return.ts, the pairs
   // with the baseline first measured the young generation growing back: +24 and +27 ms, against +1
   // to +5 ms in the same run's pairs with Hangar first. It now waits 15 s, longer than a pair.)
   const run = async (server: Server) => {

@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-export { freePort } from '../src/free-port.ts';
-import { freePort } from '../src/free-port.ts';
+export { freePort } from '../src/shared/free-port.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { defaultProcesses } from '../src/config.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -20,7 +20,7 @@ export interface CacheLimits {
 }
 
 export interface Config {
-  /** Processes `hangar start` runs on this machine (node:cluster when more than one; src/cluster.ts). */
+  /** Processes `hangar start` runs on this machine (node:cluster when more than one; src/runtime/cluster.ts). */
   processes: number;
   /** Why `processes` is what it is when nobody chose it (said once at start); undefined when chosen. */
   processesDefaultReason: string | undefined;

@@ -5,7 +5,7 @@ import { createApprovals, type Approvals } from './agents/approvals.ts';
 import { createLoop } from './agents/loop.ts';
 import { createTasks, type Tasks } from './agents/tasks.ts';
 import type { Config } from './config.ts';
-import { createCounters, type Counters } from './counters.ts';
+import { createCounters, type Counters } from './counters/counters.ts';
 import type { Db } from './db/connection.ts';
 import { reporter, type Report } from './db/faults.ts';
 import { createNotifications, type Notifications } from './db/notifications.ts';
@@ -22,7 +22,7 @@ import { createDeliverySignal, type DeliverySignal } from './triggers/delivery-s
 import { createHookSecrets } from './triggers/hook-secrets.ts';
 import { createHookStats, type HookStats } from './triggers/hook-stats.ts';
 import { createHookMaintenance, type HookMaintenance } from './triggers/maintenance.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './runtime/metrics.ts';
 import { createEvents, type Events } from './events/events.ts';
 import { createReceiver } from './triggers/receiver.ts';
 import { createReconciler } from './triggers/reconcile.ts';

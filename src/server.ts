@@ -10,8 +10,8 @@ import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
 import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
-import { repairSealedIds } from './vault-repair.ts';
-import { stopShares, within } from './within.ts';
+import { repairSealedIds } from './runtime/vault-repair.ts';
+import { stopShares, within } from './shared/within.ts';
 import { startDispatcherLoop, type DispatcherLoop } from './triggers/dispatcher-loop.ts';
 import { startScheduler, type SchedulerLoop } from './schedules/scheduler.ts';
 import { startDeliveryLoop, type DeliveryLoop } from './events/delivery-loop.ts';
@@ -52,11 +52,11 @@ export interface Hangar {
 export interface StartOptions {
   role?: Role;
   logStream?: NodeJS.WritableStream;
-  /** This process is a worker of `hangar start --processes N` (src/cluster.ts): /metrics answers for all. */
+  /** This process is a worker of `hangar start --processes N` (src/runtime/cluster.ts): /metrics answers for all. */
   clusterWorker?: boolean;
   /**
    * Whether this process dispatches code-host deliveries (and runs the tasks they start), where its
-   * role runs jobs at all. False in all but one process of `--processes N` (src/cluster.ts): those
+   * role runs jobs at all. False in all but one process of `--processes N` (src/runtime/cluster.ts): those
    * store deliveries and tell the dispatcher by NOTIFY, as a `--role server` process does.
    */
   dispatch?: boolean;
@@ -152,7 +152,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
       }),
     );
     platform = createPlatform(config, db);
-    if (options.clusterWorker) (await import('./cluster-metrics.ts')).shareMetrics(platform.metrics);
+    if (options.clusterWorker) (await import('./runtime/cluster-metrics.ts')).shareMetrics(platform.metrics);
     const vault = platform.vault;
     await starting('sealed ids', () => repairSealedIds(db.pool, vault, log));
     app = role === 'worker' ? undefined : await (await httpApp()).buildApp(platform, options.logStream);

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startAnzEnrichment, type AnzEnrichment } from '../src/sandbox/standins/anz-enrichment.ts';
 import { startCodeHost, type CodeHost } from '../src/sandbox/standins/codehost.ts';
-import { freePort } from '../src/free-port.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { bootstrap, type Org, type TestServer } from './helpers/hangar.ts';
 import { LOGIN, startTriggerServer, TOKEN } from './triggers/kit.ts';
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationFiles } from '../src/db/migrate.ts';
 import { freshDatabase } from './helpers/hangar.ts';
-import { freePort } from '../src/free-port.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { alive } from './helpers/processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,8 +8,8 @@ import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { before, test } from 'node:test';
-import { DISPATCHER_ENV } from '../src/cluster.ts';
-import { freePort } from '../src/free-port.ts';
+import { DISPATCHER_ENV } from '../src/runtime/cluster.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { freshDatabase } from './helpers/hangar.ts';
 import { alive, bootstrapCli, childrenOf, shellEnv, socketHolder, spawnHangar, type HangarProcess } from './helpers/processes.ts';
 import { query, waitFor } from './triggers/kit.ts';
@@ -109,7 +109,7 @@ test("a key's rate limit holds across both processes, and /metrics counts both",
   assert.equal(count(429), LIMIT);
 });
 
-/** The workers told to dispatch code-host deliveries (src/cluster.ts), from their environment. */
+/** The workers told to dispatch code-host deliveries (src/runtime/cluster.ts), from their environment. */
 const dispatchers = (workers: number[]) => workers.filter((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${DISPATCHER_ENV}=1`));
 
 test('a SIGKILLed worker is replaced, and the dispatcher by a dispatcher', async () => {

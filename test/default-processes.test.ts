@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { test } from 'node:test';
 import { databaseSharesMachine, defaultProcesses, loadConfig } from '../src/config.ts';
-import { freePort } from '../src/free-port.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { freshDatabase } from './helpers/hangar.ts';
 import { shellEnv, spawnHangar } from './helpers/processes.ts';
 import { waitFor } from './triggers/kit.ts';

@@ -1,9 +1,9 @@
-// isJsonWithin (src/json-limits.ts) decides, without parsing, whether a provider's answer is passed
+// isJsonWithin (src/shared/json-limits.ts) decides, without parsing, whether a provider's answer is passed
 // on as JSON or as text: it must agree with JSON.parse on every input, so it is checked against it
 // on hand-picked edge cases and on many thousands of generated and mutated texts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FOREIGN_MAX_DEPTH, isJsonWithin, nestsDeeperThan, nonFinitePath } from '../src/json-limits.ts';
+import { FOREIGN_MAX_DEPTH, isJsonWithin, nestsDeeperThan, nonFinitePath } from '../src/shared/json-limits.ts';
 
 function parses(text: string): boolean {
   try {

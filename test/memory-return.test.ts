@@ -1,11 +1,11 @@
-// A burst's memory goes back once the burst is over (src/memory-return.ts): the decision window by
+// A burst's memory goes back once the burst is over (src/runtime/memory-return.ts): the decision window by
 // window, and, in processes of their own (test/helpers/memory-burst.ts), the collection itself: V8's
 // major collection observed and the heap's committed size back down after a burst of promoted garbage,
 // where a process without it keeps that heap, while a quiet process is left alone.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { BurstWatch } from '../src/memory-return.ts';
+import { BurstWatch } from '../src/runtime/memory-return.ts';
 import { watchProcess } from './helpers/processes.ts';
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { schemaTypes } from '../sdk/generate.ts';
 import { createHangar, HangarApiError, HangarUnreachableError } from '../sdk/index.ts';
-import { freePort } from '../src/free-port.ts';
+import { freePort } from '../src/shared/free-port.ts';
 import { bootstrap, role, startServer, type Org, type TestServer } from './helpers/hangar.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { invalid, notFound } from '../errors.ts';
+import { invalid, notFound } from '../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { connectionInProject } from '../integrations/connections.ts';

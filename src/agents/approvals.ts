@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, TaskState } from '../db/schema.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Principal } from '../governance/principal.ts';
 import { enqueue } from '../jobs/queue.ts';

@@ -1,8 +1,8 @@
 // A client for any OpenAI-compatible chat-completions endpoint with tool calling.
 import { request, type Dispatcher } from 'undici';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import { BlockedAddress } from '../tools/ssrf.ts';
-import { parseBoundedJson } from '../json-limits.ts';
+import { parseBoundedJson } from '../shared/json-limits.ts';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';

@@ -6,7 +6,7 @@ import type { Database, TaskState } from '../db/schema.ts';
 import { WORKING_STATES } from '../db/schema.ts';
 import { filterConditions, type Filter, type FilterField } from '../db/filters.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import { enqueue, enqueueManyStatement } from '../jobs/queue.ts';
 import { messageContent } from './message-content.ts';

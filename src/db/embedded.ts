@@ -11,7 +11,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync, 
 import path from 'node:path';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
-import { freePort } from '../free-port.ts';
+import { freePort } from '../shared/free-port.ts';
 import { holdSchemaLock } from './migrate.ts';
 
 /** The role Hangar serves requests as on the embedded PostgreSQL: it owns no table (src/db/roles.ts). */

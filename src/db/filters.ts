@@ -3,7 +3,7 @@
 // fields it can filter on; any other field, type or condition is the caller's error (a filter that
 // silently matched everything would hand a client rows it asked to exclude).
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

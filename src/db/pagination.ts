@@ -3,7 +3,7 @@
 // platform's clients send 1-based page numbers instead (hosted-compat.md §1): `page` is honoured in
 // the same total order, so consecutive pages neither repeat nor skip a row.
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;

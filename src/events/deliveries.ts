@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../shared/errors.ts';
 import { canonicalId, isUuid } from '../governance/principal.ts';
 import type { Vault } from '../integrations/vault.ts';
 import type { AttemptResult, Sender } from './sender.ts';

@@ -8,7 +8,7 @@ import net from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { decodeCursor, pageSize, toPage, type PageRequest } from '../db/pagination.ts';
-import { invalid, notFound } from '../errors.ts';
+import { invalid, notFound } from '../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { canonicalId, isUuid, type Actor } from '../governance/principal.ts';
 import type { Vault } from '../integrations/vault.ts';

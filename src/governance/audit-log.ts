@@ -5,7 +5,7 @@
 // of records in bounded batches without ever holding more than one batch.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { forbidden, invalid, notFound } from '../errors.ts';
+import { forbidden, invalid, notFound } from '../shared/errors.ts';
 import { canonicalEmail } from './identity-text.ts';
 import { isUuid, type Principal } from './principal.ts';
 

@@ -4,7 +4,7 @@
 // themselves (source 'group'), never one an admin gave by invite or role change.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { conflict, forbidden, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
 import { hasUnsafeText, UNSAFE_TEXT_RULE } from './identity-text.ts';
 import { atLeast, permissionsFor, type Role } from './permissions.ts';

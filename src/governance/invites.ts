@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, forbidden, invalid, notFound, unauthorized } from '../errors.ts';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../shared/errors.ts';
 import { canonicalEmail, EMAIL_RULE } from './identity-text.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { roleOf, type Permissions } from './permissions.ts';

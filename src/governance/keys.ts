@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../shared/errors.ts';
 import { isUuid, type Principal } from './principal.ts';
 import { newApiKey } from './secrets.ts';
 import { recordAudit, type AuditContext } from './audit.ts';

@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../shared/errors.ts';
 import { roleOf, type Permissions, type Role } from './permissions.ts';
 import { isUuid } from './principal.ts';
 import { recordAudit, type AuditContext } from './audit.ts';

@@ -3,7 +3,7 @@
 // process before that change's request returns (principal-cache.ts); sessions are always read.
 import type pg from 'pg';
 import type { Config, Region } from '../config.ts';
-import { forbidden, HangarError, notFound, unauthorized } from '../errors.ts';
+import { forbidden, HangarError, notFound, unauthorized } from '../shared/errors.ts';
 import { actionOf, atLeast, type Permissions, type Role } from './permissions.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import { digest, parseApiKey } from './secrets.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import { recordAudit, type AuditContext } from './audit.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../shared/errors.ts';
 import { permissionsFor } from './permissions.ts';
 import { isUuid, type Principal } from './principal.ts';
 

@@ -1,7 +1,7 @@
 // Dashboard sign-in: a random session id in an HTTP-only cookie; the database keeps only its digest.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { unauthorized } from '../errors.ts';
+import { unauthorized } from '../shared/errors.ts';
 import { canonicalEmail } from './identity-text.ts';
 import { verifyPassword } from './passwords.ts';
 import { digest, randomToken } from './secrets.ts';

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, HangarError, invalid, notFound } from '../shared/errors.ts';
 import { canonicalEmail, EMAIL_RULE } from './identity-text.ts';
 import { hashPassword } from './passwords.ts';
 import { recordAudit, type AuditContext } from './audit.ts';

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import { registerAuth } from './auth.ts';
 import { addContractToRoutes, registerDocs } from './docs.ts';
 import { ErrorBody, errorHandler, send } from './errors.ts';
@@ -31,11 +31,11 @@ import { eventRoutes } from './routes/events.ts';
 import { mcpTokenVerifier } from '../mcp/oauth/verify.ts';
 import { registerDashboard } from './dashboard.ts';
 import { registerRequestDeadline } from './request-deadline.ts';
-import { createAjv } from '../validation.ts';
+import { createAjv } from '../shared/validation.ts';
 import { lazyValidator, sharedLazySerializers } from './compilers.ts';
 import { canonicalizeIds } from './canonical-ids.ts';
 import { answerClientError, createHttpServer } from './http-server.ts';
-import { deepestPath, nestsDeeperThan, nonFinitePath } from '../json-limits.ts';
+import { deepestPath, nestsDeeperThan, nonFinitePath } from '../shared/json-limits.ts';
 
 // A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
 const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;

@@ -8,7 +8,7 @@
 // failing one forgotten first: a client rotating through more addresses than that within one window
 // could not be held back per address anyway, and must not grow this process's memory instead.
 import { LRUCache } from 'lru-cache';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 
 export interface AuthFailures {
   /** The error to answer instead of a lookup while `address` is over its budget. */

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Config, Region } from '../config.ts';
-import { forbidden, HangarError, unauthorized } from '../errors.ts';
+import { forbidden, HangarError, unauthorized } from '../shared/errors.ts';
 import type { Role } from '../governance/permissions.ts';
 import { authenticate, type Credential, type Principal } from '../governance/principal.ts';
 import type { PrincipalCache } from '../governance/principal-cache.ts';

@@ -4,8 +4,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { OutageLog } from '../db/faults.ts';
-import { HangarError, type ErrorType } from '../errors.ts';
-import { validationMessage } from '../validation.ts';
+import { HangarError, type ErrorType } from '../shared/errors.ts';
+import { validationMessage } from '../shared/validation.ts';
 import type { ErrorObject } from 'ajv';
 
 export const ErrorBody = Type.Object(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../db/connection.ts';
 import { migrationsApplied } from '../db/migrate.ts';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import { serviceUnavailable } from './errors.ts';
 
 const Status = Type.Object({ status: Type.String() });

@@ -1,12 +1,12 @@
 // GET /metrics: request counts and latency measured here, everything else from the platform's
-// registry (src/metrics.ts) — of every process of the server under `--processes N`. On the API's listener, or on its own (HANGAR_METRICS_PORT) so it need
+// registry (src/runtime/metrics.ts) — of every process of the server under `--processes N`. On the API's listener, or on its own (HANGAR_METRICS_PORT) so it need
 // not be reachable from where the API is; behind a bearer token when HANGAR_METRICS_TOKEN is set.
 import type { Report } from '../db/faults.ts';
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Metrics } from '../metrics.ts';
+import type { Metrics } from '../runtime/metrics.ts';
 
 function authorized(config: Config, header: string | undefined): boolean {
   if (!config.metricsToken) return true;

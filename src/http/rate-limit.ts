@@ -8,9 +8,9 @@
 import { LRUCache } from 'lru-cache';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config.ts';
-import { BudgetSpent, createCounterLeases } from '../counter-leases.ts';
-import type { Counters } from '../counters.ts';
-import { HangarError } from '../errors.ts';
+import { BudgetSpent, createCounterLeases } from '../counters/counter-leases.ts';
+import type { Counters } from '../counters/counters.ts';
+import { HangarError } from '../shared/errors.ts';
 
 export interface RateLimit {
   /**

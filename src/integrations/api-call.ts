@@ -1,7 +1,7 @@
 // The generic "API Call" step (api.md §4): a request the caller describes, sent to the provider
 // with the connection's credentials. The provider's answer, whatever its status, is data; Hangar's
 // own refusals are errors.
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 import type { ActiveConnection } from './connections.ts';
 import type { HttpMethod, ProviderDefinition, ProviderResponse, Send } from './provider.ts';
 

@@ -7,7 +7,7 @@ import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { canonicalId, isUuid, type Actor } from '../governance/principal.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
 import type { Database } from '../db/schema.ts';
-import { HangarError, invalid, notFound } from '../errors.ts';
+import { HangarError, invalid, notFound } from '../shared/errors.ts';
 import type { IntegrationDeps } from './deps.ts';
 import type { ProviderDefinition } from './provider.ts';
 import { findProvider } from './providers/index.ts';

@@ -3,7 +3,7 @@ import type { Report } from '../db/faults.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { Metrics } from '../metrics.ts';
+import type { Metrics } from '../runtime/metrics.ts';
 import type { ConnectionCache } from './connection-cache.ts';
 import type { Quotas } from './quotas.ts';
 import type { Vault } from './vault.ts';

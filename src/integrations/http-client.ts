@@ -3,8 +3,8 @@
 // headers within a bounded total wait; 5xx and network errors retried for idempotent methods only.
 import { isUtf8 } from 'node:buffer';
 import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
-import { HangarError, invalid } from '../errors.ts';
-import { isJsonWithin } from '../json-limits.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
+import { isJsonWithin } from '../shared/json-limits.ts';
 import type { HttpMethod, ProviderResponse } from './provider.ts';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@
 // single use, bound to the project and user that began it, and expires.
 import * as oauth from 'oauth4webapi';
 import type { OAuthAppSettings } from '../config.ts';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import { digest, randomToken } from '../governance/secrets.ts';
 import { owners, ownersOf, providerOrFail, recordSignInConnection, signInAudit, type ActiveConnection, type Credentials, type RequestTrace } from './connections.ts';

@@ -8,7 +8,7 @@
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { canonicalId, isUuid, type Principal } from '../governance/principal.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
-import { conflict, forbidden, HangarError, invalid, notFound } from '../errors.ts';
+import { conflict, forbidden, HangarError, invalid, notFound } from '../shared/errors.ts';
 import { orgOwners, providerOrFail, type ActiveConnection, type Credentials } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import type { ProviderDefinition } from './provider.ts';

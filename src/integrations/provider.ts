@@ -1,7 +1,7 @@
 // The shape of a provider: everything the generic runtime needs to connect an account, run its
 // named tool steps and forward API Calls, declared as data (one file per provider in providers/).
 import type { Static, TSchema } from 'typebox';
-import { invalid, type HangarError } from '../errors.ts';
+import { invalid, type HangarError } from '../shared/errors.ts';
 import type { ActiveConnection } from './connections.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

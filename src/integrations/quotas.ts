@@ -1,8 +1,8 @@
 // Keeps each provider's published quotas ahead of the provider, in the shared counters, so a limit
 // holds across every process of the region and a call that would exceed it never leaves.
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Counters } from '../counters.ts';
-import { HangarError } from '../errors.ts';
+import type { Counters } from '../counters/counters.ts';
+import { HangarError } from '../shared/errors.ts';
 import type { ProviderDefinition, ProviderRequest, ProviderResponse, QuotaDefinition } from './provider.ts';
 
 export interface Reservation {

@@ -1,7 +1,7 @@
 // The one runtime every provider goes through: resolves the base address, sets the provider's
 // headers and then the connection's credentials (always last), spends the quotas, retries, and
 // refreshes an OAuth token once when the provider answers 401.
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import { PLAIN_PATH } from './api-call.ts';
 import type { ActiveConnection } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';

@@ -1,7 +1,7 @@
 // The integrations capability as the routes (and later tools and agents) use it: each function takes
 // the caller and one request, and composes connections, the runtime, steps and API Calls.
 import { randomUUID } from 'node:crypto';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import type { AuditContext } from '../governance/audit.ts';
 import type { Actor, Principal } from '../governance/principal.ts';
 import type { PageRequest } from '../db/pagination.ts';

@@ -3,9 +3,9 @@
 // and records the run with the credits it used.
 import { randomUUID } from 'node:crypto';
 import { RECORD_RETRY_MS, retryWhileUnavailable } from '../db/faults.ts';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import type { Actor } from '../governance/principal.ts';
-import { assertValid } from '../validation.ts';
+import { assertValid } from '../shared/validation.ts';
 import type { ActiveConnection } from './connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import type { ProviderResponse, RemoteTools, Send, StepDefinition } from './provider.ts';

@@ -2,7 +2,7 @@
 // fall, across daylight-saving changes too. A time that a spring change skips runs at the first valid
 // time after the gap; a time an autumn change repeats runs once (croner's rule for fixed-time jobs).
 import { Cron } from 'croner';
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 
 export interface CronSchedule {
   /** The first occurrence strictly after `after`, or null when the expression has no more. */

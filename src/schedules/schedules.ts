@@ -2,7 +2,7 @@
 // hosted clients' one-off scheduled messages into a task. When they fire is scheduler.ts's job.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import { conflict, invalid, notFound } from '../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { isUuid, type Actor } from '../governance/principal.ts';
 import type { Clock } from './clock.ts';

@@ -2,7 +2,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Type, type Static } from 'typebox';
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 import { findProvider, findStep } from '../integrations/providers/index.ts';
 import { checkReferences } from './templating.ts';
 

@@ -2,9 +2,9 @@
 // headers, guarded against reaching private networks (ssrf.ts). Like the provider API Call, the
 // answer, whatever its status, is data.
 import { request } from 'undici';
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import { BlockedAddress, checkTarget, guardedAgent } from './ssrf.ts';
-import { parseBoundedJson } from '../json-limits.ts';
+import { parseBoundedJson } from '../shared/json-limits.ts';
 
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

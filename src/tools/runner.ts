@@ -1,9 +1,9 @@
 // Runs a tool: each step in order with its params rendered from the tool's params and the outputs
 // before it. The first failing step ends the run, and the run says which step failed and why.
-import { HangarError, invalid } from '../errors.ts';
+import { HangarError, invalid } from '../shared/errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import type { Integrations } from '../integrations/service.ts';
-import { validationMessage } from '../validation.ts';
+import { validationMessage } from '../shared/validation.ts';
 import { findStep } from '../integrations/providers/index.ts';
 import { kindOf, paramsValidator, type ToolDefinition, type ToolStep } from './definition.ts';
 import { CallCancelled, type HttpCallInput } from './http-call.ts';

@@ -7,7 +7,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 
 // An allow-list, not a deny-list: an address passes only when it is plainly global unicast. Every
 // IPv6 form that carries an IPv4 address inside it (mapped, compatible, 6to4, NAT64, SIIT) is judged

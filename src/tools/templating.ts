@@ -1,7 +1,7 @@
 // `{{params.x}}` and `{{steps.<name>.output.y}}` in a step's params. A string that is exactly one
 // reference takes the referenced value as it is (an object stays an object); references inside longer
 // text are written into it (objects as JSON).
-import { invalid } from '../errors.ts';
+import { invalid } from '../shared/errors.ts';
 
 const REFERENCE = /\{\{\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*\}\}/g;
 const WHOLE = /^\{\{\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*\}\}$/;

@@ -12,7 +12,7 @@ import type { Config } from '../config.ts';
 import { pipelinedTransaction, type Pipelined } from '../db/pipelined.ts';
 import type { Database } from '../db/schema.ts';
 import { isDatabaseUnavailable, type Report } from '../db/faults.ts';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import { AGENT_TASK_JOB, AGENT_TASK_MAX_ATTEMPTS, taskRunsStatement } from '../agents/tasks.ts';
 import type { LockedJob, LocalRunner } from '../jobs/local-runner.ts';
 import type { Integrations } from '../integrations/service.ts';

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import type { ProviderRequest, ProviderResponse } from '../integrations/provider.ts';
 import { pathOf } from '../integrations/provider.ts';

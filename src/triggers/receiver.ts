@@ -6,8 +6,8 @@
 // changes nothing.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { invalid, notFound, unauthorized } from '../errors.ts';
-import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../json-limits.ts';
+import { invalid, notFound, unauthorized } from '../shared/errors.ts';
+import { FOREIGN_MAX_DEPTH, nestsDeeperThan } from '../shared/json-limits.ts';
 import type { DeliverySignal } from './delivery-signal.ts';
 import { createDeliveryStore, deliveryRefusal } from './delivery-store.ts';
 import type { HookSecrets } from './hook-secrets.ts';

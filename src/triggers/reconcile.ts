@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Report } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import { isUuid } from '../governance/principal.ts';
 import type { Integrations } from '../integrations/service.ts';
 import type { Vault } from '../integrations/vault.ts';

@@ -13,7 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { HangarError } from '../errors.ts';
+import { HangarError } from '../shared/errors.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { describeTarget, hooksPath, type Send } from './hooks.ts';
 

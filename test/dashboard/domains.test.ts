@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';

@@ -11,7 +11,7 @@ import { after, afterEach, before, test } from 'node:test';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { verifyMcpAccessToken } from '../../src/mcp/oauth/verify.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { MemoryProvider } from '../mcp/oauth-kit.ts';
 import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { migrate, migrationFiles } from '../../src/db/migrate.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { bearer, bootstrap, call, expectError, freshDatabase, role, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { createScimToken, expectScimError, finish, followToCallback, Jar } from './identity-kit.ts';

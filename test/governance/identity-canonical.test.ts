@@ -5,7 +5,7 @@
 // (SCIM Group displayName, a rule's group) must read as they show. Against a real PostgreSQL.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { HangarError } from '../../src/errors.ts';
+import { HangarError } from '../../src/shared/errors.ts';
 import { hashPassword } from '../../src/governance/passwords.ts';
 import { bearer, bootstrap, call, expectError, role, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import { expectScimError } from './identity-kit.ts';

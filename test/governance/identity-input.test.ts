@@ -6,7 +6,7 @@
 // database outage met by a browser's sign-in.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { canonicalEmail } from '../../src/governance/identity-text.ts';
 import { startBreakablePostgres } from '../helpers/breakable-postgres.ts';
 import { bootstrap, call, expectError, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';

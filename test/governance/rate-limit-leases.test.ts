@@ -1,12 +1,12 @@
-// The lease layer of the PostgreSQL rate-limit store (src/counter-leases.ts) on the real counter
+// The lease layer of the PostgreSQL rate-limit store (src/counters/counter-leases.ts) on the real counter
 // table, with several lease holders standing for several processes: points held when a window ends
 // are never spent in the next one, and what a process remembers is bounded by its setting.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
-import { BudgetSpent, createCounterLeases } from '../../src/counter-leases.ts';
-import { createCounters } from '../../src/counters.ts';
+import { BudgetSpent, createCounterLeases } from '../../src/counters/counter-leases.ts';
+import { createCounters } from '../../src/counters/counters.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { freshDatabase } from '../helpers/hangar.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { freshDatabase, TEST_ENCRYPTION_KEY } from '../helpers/hangar.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PROCESSES = 3;

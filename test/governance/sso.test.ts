@@ -7,7 +7,7 @@
 // browser is sent to the sign-in page with an error code, never with text of the link's choosing.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { bearer, bootstrap, call, expectError, role, sessionHeaders, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import { finish, followToCallback, Jar } from './identity-kit.ts';

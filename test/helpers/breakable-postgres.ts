@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadEmbeddedPostgres } from '../../src/db/embedded.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { alive, childrenOf, stateOf } from './proc.ts';
 
 export interface BreakablePostgres {

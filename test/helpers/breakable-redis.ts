@@ -10,7 +10,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 
 export interface BreakableRedis {
   /** redis://127.0.0.1:PORT */

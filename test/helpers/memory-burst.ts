@@ -7,7 +7,7 @@
 import inspector from 'node:inspector';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
-import { startMemoryReturn } from '../../src/memory-return.ts';
+import { startMemoryReturn } from '../../src/runtime/memory-return.ts';
 
 const mode = process.argv.at(-1);
 let majors = 0;

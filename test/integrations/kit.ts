@@ -13,7 +13,7 @@ import type { RecordedRequest, Standin } from '../../src/sandbox/standins/base.t
 import type { OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { oauthAppEnv } from '../../src/sandbox/sandbox.ts';
 /** A port nobody listens on right now, for servers that must know their address before starting. */
-export { freePort } from '../../src/free-port.ts';
+export { freePort } from '../../src/shared/free-port.ts';
 
 export const CODEHOST_CLIENT = { client_id: 'hangar-codehost-app', client_secret: 'codehost-client-secret-5b1f0e9a7c3d' };
 export const ANALYTICS_CLIENT = { client_id: 'hangar-analytics-app.apps.example', client_secret: 'analytics-client-secret-c4e8a2f61d07' };

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { call, sessionHeaders, startServer, type TestServer } from '../helpers/hangar.ts';
 
 /** A server listening where its public address says (so a token's resource is this server's /latest/mcp). */

@@ -429,7 +429,7 @@ describe('end to end: the SDK Client against /latest/mcp', () => {
       assert.ok(!JSON.stringify(body).includes(bad));
     }
     // Minted here, presented to a deployment at another address: refused there.
-    const elsewhere = await startAt(server.databaseUrl, `http://127.0.0.1:${await (await import('../../src/free-port.ts')).freePort()}`);
+    const elsewhere = await startAt(server.databaseUrl, `http://127.0.0.1:${await (await import('../../src/shared/free-port.ts')).freePort()}`);
     const there = await fetch(`${elsewhere.url}/latest/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

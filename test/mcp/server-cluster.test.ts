@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { freshDatabase } from '../helpers/hangar.ts';
 import { bootstrapCli, childrenOf, shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';
 import { waitFor } from '../triggers/kit.ts';

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { startBreakablePostgres, type BreakablePostgres } from '../helpers/breakable-postgres.ts';
 import { startBreakableRedis, type BreakableRedis } from '../helpers/breakable-redis.ts';
 import { alive, bootstrapCli, shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';

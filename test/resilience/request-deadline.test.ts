@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { startBreakablePostgres, type BreakablePostgres } from '../helpers/breakable-postgres.ts';
-import { freePort } from '../../src/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 import { bootstrap, call, startServer, TEST_ENCRYPTION_KEY, type Org, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar, type HangarProcess } from '../helpers/processes.ts';
 import { createScimToken } from '../governance/identity-kit.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { HangarError } from '../../src/errors.ts';
+import { HangarError } from '../../src/shared/errors.ts';
 import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
 import { bearer, bootstrap, call, startServer, type TestServer } from '../helpers/hangar.ts';

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { after, before, describe, test } from 'node:test';
-import { HangarError } from '../../src/errors.ts';
+import { HangarError } from '../../src/shared/errors.ts';
 import { createHttpCaller } from '../../src/tools/http-call.ts';
 import { checkTarget, isPublicAddress } from '../../src/tools/ssrf.ts';
 import { fakeDns } from '../helpers/offline-dns.ts';

@@ -8,8 +8,8 @@ import pg from 'pg';
 import { bearer, bootstrap, call, startServer, type Org, type Reply, type TestServer } from '../helpers/hangar.ts';
 import type { Hook } from '../../src/sandbox/standins/codehost/model.ts';
 import type { CodeHost } from '../../src/sandbox/standins/codehost.ts';
-export { freePort } from '../../src/free-port.ts';
-import { freePort } from '../../src/free-port.ts';
+export { freePort } from '../../src/shared/free-port.ts';
+import { freePort } from '../../src/shared/free-port.ts';
 
 export const TOKEN = 'github_pat_11AAOCTO0triggersToken9c4e1b7a2f';
 export const LOGIN = 'octocat';

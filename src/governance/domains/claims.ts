@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { conflict, forbidden, HangarError, invalid, notFound } from '../../errors.ts';
+import { conflict, forbidden, HangarError, invalid, notFound } from '../../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { canonicalId, isUuid, type Principal } from '../principal.ts';
 import { lookupTxt, type DnsOptions } from './txt-lookup.ts';

@@ -1,6 +1,6 @@
 // SCIM's own error form (RFC 7644 §3.12): identity providers parse `status` and `scimType`, so the
 // /scim/v2 routes answer in it rather than in the contract's `{message, error_type}`.
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 
 export const ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 

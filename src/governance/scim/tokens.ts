@@ -2,7 +2,7 @@
 // revoked by organization admins, shown once, stored as a SHA-256 digest (as API keys are).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { canonicalId, isUuid, type Principal } from '../principal.ts';
 import { digest, randomToken } from '../secrets.ts';

@@ -4,7 +4,7 @@
 // signing key is followed at once, and nothing of one provider is kept in a process's memory.
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
-import { HangarError, invalid } from '../../errors.ts';
+import { HangarError, invalid } from '../../shared/errors.ts';
 import { idpFetch, IdpAddressRefused } from './fetch.ts';
 
 export interface IdpOptions {

@@ -1,5 +1,5 @@
 // Who may configure an organization's single sign-on: its admins, through a key or a session.
-import { forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../shared/errors.ts';
 import { canonicalId, type Principal } from '../principal.ts';
 
 /** The organization's canonical id when the caller is one of its admins; another organization is not found. */

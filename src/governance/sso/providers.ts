@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { conflict, invalid, notFound } from '../../shared/errors.ts';
 import type { Vault } from '../../integrations/vault.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { hasUnsafeText, UNSAFE_TEXT_RULE } from '../identity-text.ts';

@@ -3,7 +3,7 @@
 // a link anyone can craft must not be able to make Hangar's page say what they wrote. The detailed
 // reason stays in the error (for API clients) and the server's log.
 import { isDatabaseUnavailable } from '../../db/faults.ts';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 
 export const SSO_ERROR_CODES = [
   /** The request to start or finish a sign-in is malformed. */

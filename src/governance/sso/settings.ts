@@ -4,7 +4,7 @@
 // others end when it is turned on. API keys are not affected.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { conflict, forbidden, invalid } from '../../errors.ts';
+import { conflict, forbidden, invalid } from '../../shared/errors.ts';
 import { recordAudit, type AuditContext } from '../audit.ts';
 import { canonicalId, isUuid, type Principal } from '../principal.ts';
 import { ssoAdmin } from './org-admin.ts';

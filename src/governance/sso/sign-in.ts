@@ -9,7 +9,7 @@ import { sql, type Transaction } from 'kysely';
 import * as oauth from 'oauth4webapi';
 import * as client from 'openid-client';
 import type { Database } from '../../db/schema.ts';
-import { conflict, forbidden, HangarError, invalid, notFound } from '../../errors.ts';
+import { conflict, forbidden, HangarError, invalid, notFound } from '../../shared/errors.ts';
 import type { AuditActor, AuditContext } from '../audit.ts';
 import { recordAudit } from '../audit.ts';
 import { applyGroupRules } from '../group-rules.ts';

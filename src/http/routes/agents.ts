@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { AgentSchema, type AgentInput } from '../../agents/definition.ts';
 import type { Sort, TriggerInput } from '../../agents/tasks.ts';
 import { parseFilters } from '../../db/filters.ts';
-import { invalid } from '../../errors.ts';
+import { invalid } from '../../shared/errors.ts';
 import type { Platform } from '../../platform.ts';
 import { auditContext } from '../audit-context.ts';
 import { projectCaller } from '../auth.ts';

@@ -14,7 +14,7 @@ import { PermissionsSchema } from '../../governance/permissions.ts';
 import { createProject, listProjects } from '../../governance/projects.ts';
 import { login, logout } from '../../governance/sessions.ts';
 import { deactivateUser, listOrganizationMembers, reactivateUser, type MemberListRequest } from '../../governance/users.ts';
-import { invalid } from '../../errors.ts';
+import { invalid } from '../../shared/errors.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller, CSRF_COOKIE, projectCaller, SESSION_COOKIE, sessionToken } from '../auth.ts';
 import { sessionCookies } from '../session-cookies.ts';

@@ -7,9 +7,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
-import type { Counters } from '../../counters.ts';
+import type { Counters } from '../../counters/counters.ts';
 import type { Db } from '../../db/connection.ts';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import {
   approveAuthorization,
   checkAuthorizationRequest,
@@ -29,7 +29,7 @@ import {
   PROTECTED_RESOURCE_PATH,
   protectedResourceMetadata,
 } from '../../mcp/oauth/metadata.ts';
-import { validationMessage } from '../../validation.ts';
+import { validationMessage } from '../../shared/validation.ts';
 import { auditContext, requestOrigin } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
 import { errorHandler } from '../errors.ts';

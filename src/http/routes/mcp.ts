@@ -6,7 +6,7 @@
 // (what every Hangar error has).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { HangarError, invalid, unauthorized } from '../../errors.ts';
+import { HangarError, invalid, unauthorized } from '../../shared/errors.ts';
 import { atLeast } from '../../governance/permissions.ts';
 import { authenticate, type Principal } from '../../governance/principal.ts';
 import type { McpTokenVerifier } from '../../mcp/oauth/verify.ts';

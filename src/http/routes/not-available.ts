@@ -3,7 +3,7 @@
 // client could take for success (the Python client reads error bodies as answers). 404 rather than
 // 501: the contract allows no 5xx of ours (api.md §1).
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { notAvailable } from '../../errors.ts';
+import { notAvailable } from '../../shared/errors.ts';
 
 const ALL: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import { isDatabaseUnavailable, type OutageLog } from '../../db/faults.ts';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import type { PrincipalCache } from '../../governance/principal-cache.ts';
 import { resourceTypes, schemas, serviceProviderConfig, listResponse } from '../../governance/scim/discovery.ts';
 import { fromHangarError, ScimError, scimErrorBody } from '../../governance/scim/errors.ts';
@@ -16,7 +16,7 @@ import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGrou
 import { project, type Projection } from '../../governance/scim/projection.ts';
 import { authenticateScimToken, createScimToken, deleteScimToken, listScimTokens, type ScimCaller } from '../../governance/scim/tokens.ts';
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from '../../governance/scim/users.ts';
-import { validationMessage } from '../../validation.ts';
+import { validationMessage } from '../../shared/validation.ts';
 import { auditContext, auditContextAs } from '../audit-context.ts';
 import { accountCaller } from '../auth.ts';
 import { concurrentChangeRolledBack, invalidText } from '../errors.ts';

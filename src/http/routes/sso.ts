@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Type, type Static } from 'typebox';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import { errorHandler } from '../errors.ts';
 import { createGroupRule, deleteGroupRule, listGroupRules } from '../../governance/group-rules.ts';
 import type { PrincipalCache } from '../../governance/principal-cache.ts';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordAudit, type AuditContext } from '../../governance/audit.ts';
 import type { Actor } from '../../governance/principal.ts';
-import { invalid } from '../../errors.ts';
+import { invalid } from '../../shared/errors.ts';
 import { checkTarget } from '../../tools/ssrf.ts';
 import { owners, type Credentials } from '../connections.ts';
 import type { IntegrationDeps } from '../deps.ts';

@@ -5,7 +5,7 @@
 // followed here: the SDK follows same-origin redirects itself, each through this fetch again.
 import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import { BlockedAddress, checkTarget, guardedAgent } from '../../tools/ssrf.ts';
 
 /** Most an answer (or a stream, over its life) may bring: a remote cannot fill Hangar's memory. */

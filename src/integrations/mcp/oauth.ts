@@ -16,7 +16,7 @@ import {
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { HangarError, invalid } from '../../errors.ts';
+import { HangarError, invalid } from '../../shared/errors.ts';
 import type { Actor } from '../../governance/principal.ts';
 import { randomToken } from '../../governance/secrets.ts';
 import { owners, recordSignInConnection, signInAudit, type ActiveConnection, type Credentials, type RemoteOAuthClient, type RequestTrace } from '../connections.ts';

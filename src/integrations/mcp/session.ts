@@ -8,8 +8,8 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { HangarError } from '../../errors.ts';
-import { within } from '../../within.ts';
+import { HangarError } from '../../shared/errors.ts';
+import { within } from '../../shared/within.ts';
 import { RefusedAddress } from './fetch.ts';
 
 export interface McpEnv {

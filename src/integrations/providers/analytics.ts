@@ -1,7 +1,7 @@
 // The web-analytics provider (source §4B): a Data API for reports and an Admin API for properties
 // and key events, one OAuth connection per provider account, quotas per property.
 import { Type } from 'typebox';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import type { ProviderDefinition, ProviderRequest, ProviderResponse, QuotaDefinition } from '../provider.ts';
 import { pathOf, step } from '../provider.ts';
 

@@ -1,7 +1,7 @@
 // The code host (source §4B): a GitHub-REST-compatible API. 25 named steps, OAuth sign-in or a
 // fine-grained access token, a 5,000 requests/hour budget per connection.
 import { Type, type TSchema } from 'typebox';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import type { HttpMethod, ProviderDefinition, ProviderRequest, ProviderResponse } from '../provider.ts';
 import { pathOf, pick, segment, step } from '../provider.ts';
 

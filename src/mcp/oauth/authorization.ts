@@ -4,7 +4,7 @@
 // a one-time code bound to the redirect URI, the PKCE challenge and the resource) or denies.
 import type pg from 'pg';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
 import { AUDIT_INSERT, contextParams, type AuditContext } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';

@@ -6,7 +6,7 @@
 // address to HANGAR_MCP_REGISTRATIONS_PER_ADDRESS an hour, so one client cannot fill that room.
 import { timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import { digest, randomToken } from '../../governance/secrets.ts';
 import { oauthError } from './errors.ts';
 import { CLIENT_SECRET_PREFIX, newSecret, wellFormed } from './tokens.ts';

@@ -1,7 +1,7 @@
 // The errors of the OAuth protocol endpoints (RFC 6749 §5.2, RFC 7591 §3.2.2, RFC 7009 §2.2.1):
 // a HangarError, so the contract's body holds, that also carries the RFC's `error` code, which the
 // routes render beside `error_description`.
-import { HangarError, type ErrorType } from '../../errors.ts';
+import { HangarError, type ErrorType } from '../../shared/errors.ts';
 
 export type OAuthErrorCode =
   | 'invalid_request'

@@ -3,7 +3,7 @@
 // the access and refresh tokens issued under it stop together, at once: /latest/mcp reads the grant
 // on every request (verify.ts).
 import type pg from 'pg';
-import { notFound } from '../../errors.ts';
+import { notFound } from '../../shared/errors.ts';
 import { isUuid, type Principal } from '../../governance/principal.ts';
 import { AUDIT_INSERT, contextParams, type AuditContext, type RequestOrigin } from '../../governance/audit.ts';
 import { digest } from '../../governance/secrets.ts';

@@ -4,7 +4,7 @@
 // membership stops the token on the very next request, on every process and server.
 import type pg from 'pg';
 import type { Config, Region } from '../../config.ts';
-import { unauthorized } from '../../errors.ts';
+import { unauthorized } from '../../shared/errors.ts';
 import { wrongRegion, type Principal } from '../../governance/principal.ts';
 import type { Permissions, Role } from '../../governance/permissions.ts';
 import { digest } from '../../governance/secrets.ts';

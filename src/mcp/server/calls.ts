@@ -8,14 +8,14 @@ import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/
 import type { Approvals } from '../../agents/approvals.ts';
 import type { Tasks } from '../../agents/tasks.ts';
 import { WORKING_STATES, type TaskState } from '../../db/schema.ts';
-import { HangarError } from '../../errors.ts';
+import { HangarError } from '../../shared/errors.ts';
 import type { Principal } from '../../governance/principal.ts';
 import type { Integrations } from '../../integrations/service.ts';
 import { findProvider } from '../../integrations/providers/index.ts';
 import { paramsValidator } from '../../tools/definition.ts';
 import type { Studios } from '../../tools/studios.ts';
-import { assertValid, validationMessage } from '../../validation.ts';
-import type { Metrics } from '../../metrics.ts';
+import { assertValid, validationMessage } from '../../shared/validation.ts';
+import type { Metrics } from '../../runtime/metrics.ts';
 import { AGENT_INPUT_SCHEMA, apiCallInputSchema, type Offer } from './catalogue.ts';
 
 export interface CallDeps {

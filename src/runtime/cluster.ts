@@ -10,13 +10,13 @@
 // deliveries (DISPATCHER_ENV below). An embedded PostgreSQL is started here and found by
 // each worker in HANGAR_DATA_DIR (src/db/embedded.ts), and stopped here last.
 import cluster, { type Worker } from 'node:cluster';
-import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
-import type { Role } from './server.ts';
-import { stopShares } from './within.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connection.ts';
+import type { Role } from '../server.ts';
+import { stopShares } from '../shared/within.ts';
 
 // Loaded only where needed: with DATABASE_URL the primary never holds the database modules.
-const database = () => import('./db/connection.ts');
+const database = () => import('../db/connection.ts');
 
 /** Set in the one-shot worker that prepares the database (`prepare`) before the others start. */
 export const PREPARE_ENV = 'HANGAR_CLUSTER_PREPARE';
@@ -188,7 +188,7 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
 export async function prepare(config: Config): Promise<void> {
   const db = await (await database()).openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`), { waitMs: config.db.startWaitMs });
   try {
-    const [{ migrate }, { migrateQueue }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('./db/migrate.ts'), import('./jobs/queue.ts'), import('./integrations/vault.ts'), import('./db/faults.ts')]);
+    const [{ migrate }, { migrateQueue }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('../db/migrate.ts'), import('../jobs/queue.ts'), import('../integrations/vault.ts'), import('../db/faults.ts')]);
     loadVault(config);
     const log = (line: string) => void process.stderr.write(`${line}\n`);
     await retryWhileUnavailable(

@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 export interface CounterOptions {
   keyPrefix: string;

@@ -1,7 +1,7 @@
 // What an operator scrapes at /metrics (Prometheus text, prom-client): one registry per Hangar
 // instance (tests run several in one process). Counters are bumped where the thing happens; the
 // job queue and the pool are read when scraped. Under `hangar start --processes N` a scrape answers
-// for all N processes (src/cluster-metrics.ts): counters and histograms are summed, and each gauge
+// for all N processes (src/runtime/cluster-metrics.ts): counters and histograms are summed, and each gauge
 // says how (`aggregator`): figures every process reads from the shared database are not summed.
 import type pg from 'pg';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';

@@ -4,10 +4,10 @@
 // what fails is tried with the upper-case spelling of each id, re-sealed canonically when that
 // opens it, and reported (table and row id, never the secret) when nothing does.
 import type pg from 'pg';
-import { hookSecretOwners } from './triggers/hooks.ts';
-import { modelKeyOwners } from './agents/agents.ts';
-import { owners as connectionOwners } from './integrations/connections.ts';
-import type { Vault } from './integrations/vault.ts';
+import { hookSecretOwners } from '../triggers/hooks.ts';
+import { modelKeyOwners } from '../agents/agents.ts';
+import { owners as connectionOwners } from '../integrations/connections.ts';
+import type { Vault } from '../integrations/vault.ts';
 
 const RUN = 'vault_canonical_ids';
 /** Serializes the repair across processes starting together on one database. */

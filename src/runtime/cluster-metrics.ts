@@ -1,7 +1,7 @@
 // /metrics under `hangar start --processes N`: the primary hands each connection to one worker, so a
 // scrape lands on any of them; that worker asks the primary, which gathers every worker's registry
 // with prom-client's AggregatorRegistry and answers for the whole server. Each metric says how it
-// is combined (src/metrics.ts): summed unless its `aggregator` says otherwise.
+// is combined (src/runtime/metrics.ts): summed unless its `aggregator` says otherwise.
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { Metrics } from './metrics.ts';
