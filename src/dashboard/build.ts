@@ -15,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export const WEB_DIR = path.join(root, 'web');
 export const DASHBOARD_DIR = path.join(root, 'dist', 'dashboard');
 const STAMP = '.source-hash';
-const LAYOUT = 2;
+const LAYOUT = 3;
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -120,6 +120,10 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
     entryPoints: [path.join(WEB_DIR, 'src', 'main.tsx')],
     outdir: path.join(scratch, 'assets'),
     entryNames: '[name]-[hash]',
+    // Pages a first load does not show (Integrations, an agent's Triggers) are chunks of their own,
+    // fetched when opened (import()): the first load stays within its budget as pages grow.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     bundle: true,
     minify: true,
     format: 'esm',
@@ -133,12 +137,25 @@ async function buildInto(target: string, hash: string): Promise<DashboardBuild> 
     // esbuild's service is a child process: no reason to keep it beside the server once built.
     void stop();
   });
-  const outputs = Object.keys(result.metafile.outputs).map((o) => path.relative(scratch, path.resolve(o)).split(path.sep).join('/'));
-  const scripts = outputs.filter((o) => o.endsWith('.js'));
+  const meta = result.metafile.outputs;
+  const relative = (o: string) => path.relative(scratch, path.resolve(o)).split(path.sep).join('/');
+  const outputs = Object.keys(meta).map(relative);
+  // The entry alone: esbuild marks the chunks import() loads as entry points too.
+  const main = path.join(WEB_DIR, 'src', 'main.tsx');
+  const entries = Object.keys(meta).filter((o) => meta[o].entryPoint && path.resolve(meta[o].entryPoint!) === main);
+  // What the first load fetches: the entry and the chunks it imports statically (not those import() asks for later).
+  const firstLoad = new Set<string>();
+  const visit = (o: string) => {
+    if (firstLoad.has(o)) return;
+    firstLoad.add(o);
+    for (const i of meta[o].imports) if (i.kind === 'import-statement') visit(i.path);
+  };
+  entries.forEach(visit);
+  const scripts = [...firstLoad].map(relative);
   const styles = outputs.filter((o) => o.endsWith('.css'));
   const html = (await readFile(path.join(WEB_DIR, 'index.html'), 'utf8')).replace(
     '<!-- assets -->',
-    [...styles.map((s) => `<link rel="stylesheet" href="/${s}">`), ...scripts.map((s) => `<script type="module" src="/${s}"></script>`)].join('\n    '),
+    [...styles.map((s) => `<link rel="stylesheet" href="/${s}">`), ...entries.map((s) => `<script type="module" src="/${relative(s)}"></script>`)].join('\n    '),
   );
   await writeFile(path.join(scratch, 'index.html'), html);
   await precompress(scratch, ['index.html', ...outputs]);

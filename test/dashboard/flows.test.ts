@@ -350,7 +350,7 @@ test('integrations: provider cards, the API-key modal (a wrong key shows the API
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Remove');
   await page.keyboard.press('Enter');
-  await dialog(page).getByText('stop working until it is reconnected').waitFor();
+  await dialog(page).getByText('Nothing in this project uses it.').waitFor();
   await screenshot(page, 'integrations-remove');
   await dialog(page).getByRole('button', { name: 'Remove' }).click();
   await card(page, 'Enrichment').getByText('Sales team').waitFor({ state: 'detached' });

@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
 import { Approvals } from './pages/Approvals.tsx';
-import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
 import { Mcp } from './pages/Mcp.tsx';
@@ -113,6 +112,9 @@ function SignedIn({ path }: { path: string }) {
   );
 }
 
+// A page no first load shows, fetched when opened (its own chunk: src/dashboard/build.ts).
+const Integrations = lazy(() => import('./pages/Integrations.tsx').then((m) => ({ default: m.Integrations })));
+
 function Page({ path }: { path: string }): ReactNode {
   let m: Record<string, string> | null;
   if (match('/p/:project/agents', path)) return <Agents />;
@@ -121,7 +123,12 @@ function Page({ path }: { path: string }): ReactNode {
   if (match('/p/:project/approvals', path)) return <Approvals />;
   if (match('/p/:project/tools', path)) return <Tools />;
   if ((m = match('/p/:project/tools/:tool', path))) return <ToolPage studioId={m.tool} />;
-  if (match('/p/:project/integrations', path)) return <Integrations />;
+  if (match('/p/:project/integrations', path))
+    return (
+      <Suspense fallback={<Loading what="the page" />}>
+        <Integrations />
+      </Suspense>
+    );
   if (match('/p/:project/members', path)) return <Members />;
   if (match('/p/:project/mcp', path)) return <Mcp />;
   return <Empty title="There is no such page.">Pick a section above.</Empty>;

@@ -185,8 +185,7 @@ export interface Connection {
  * account for). An organization key says so.
  */
 export const connectionName = (c: Connection) => `${unlabelledName(c, c.label)}${c.scope === 'organization' ? ' (organization key)' : ''}`;
-const unlabelledName = (c: Connection, label: string) =>
-  label || (c.account ? `${c.providerName} · ${c.account}` : `${c.providerName} · added ${new Date(c.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`);
+const unlabelledName = (c: Connection, label: string) => label || `${c.providerName} · ${c.account || `added ${new Date(c.createdAt).toLocaleDateString()}`}`;
 /** The name without its label: what shows beside a label (provider and account), or the whole name when unlabelled. */
 export const accountName = (c: Connection) => unlabelledName(c, '');
 /** A provider whose server each connection names (a remote MCP server): connected with an address, not a key. */

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
 import { Schedules } from './AgentSchedules.tsx';
-import { Triggers } from './AgentTriggers.tsx';
 import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, parseJsonText, useAction, when } from '../ui.tsx';
+
+// The Triggers tab, fetched when opened (its own chunk: src/dashboard/build.ts).
+const Triggers = lazy(() => import('./AgentTriggers.tsx').then((m) => ({ default: m.Triggers })));
 
 /** The trigger catalogue as the server lists it (names, categories, "fires when" lines, scopes). */
 export function useTriggerTypes() {
@@ -42,7 +44,11 @@ export function AgentPage({ agentId, tab }: { agentId: string; tab: string }) {
           </Link>
         ))}
       </nav>
-      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? <Triggers agent={agent.data} /> : tab === 'schedules' ? <Schedules agent={agent.data} /> : <Settings agent={agent.data} />}
+      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? (
+        <Suspense fallback={<Loading what="triggers" />}>
+          <Triggers agent={agent.data} />
+        </Suspense>
+      ) : tab === 'schedules' ? <Schedules agent={agent.data} /> : <Settings agent={agent.data} />}
     </>
   );
 }

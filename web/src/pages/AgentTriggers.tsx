@@ -29,15 +29,11 @@ function RepositoryField({ connectionId, value, onChange }: { connectionId: stri
   const { projectId } = useSession();
   const listId = useId();
   const repositories = useQuery({ queryKey: ['repositories', projectId, connectionId], queryFn: () => api.repositories(connectionId), enabled: !!connectionId, staleTime: 60_000, retry: false });
-  const hint = !connectionId
-    ? undefined
-    : repositories.isPending
-      ? 'Asking the code host for this connection’s repositories…'
-      : repositories.isError
-        ? `No suggestions: ${repositories.error.message}`
-        : repositories.data.length
-          ? `Suggests the ${repositories.data.length} repositories this connection can see; its webhook needs admin access to the one you pick.`
-          : 'This connection sees no repository.';
+  const hint = repositories.isError
+    ? `No suggestions: ${repositories.error.message}`
+    : repositories.data
+      ? `Suggests the ${repositories.data.length} repositories this connection can see (the webhook needs admin access).`
+      : undefined;
   return (
     <Field label="Repository (owner/name)" hint={hint}>
       {(id) => (
@@ -46,7 +42,7 @@ function RepositoryField({ connectionId, value, onChange }: { connectionId: stri
           <datalist id={listId}>
             {(repositories.data ?? []).map((r) => (
               <option key={r.full_name} value={r.full_name}>
-                {r.admin ? (r.private ? 'private' : 'public') : `${r.private ? 'private' : 'public'}, no admin access`}
+                {r.admin ? '' : 'no admin access'}
               </option>
             ))}
           </datalist>
@@ -57,33 +53,25 @@ function RepositoryField({ connectionId, value, onChange }: { connectionId: stri
 }
 
 /** What each figure on a trigger means, beside them (folded: a glance needs only the figures). */
+const MEANINGS: Record<'hook' | 'poll', Array<[string, string]>> = {
+  hook: [
+    ['Health', '“ok”; “repaired at …” for a day after Hangar re-created, re-enabled or corrected the webhook; “failing: …” while it cannot (access revoked, connection removed).'],
+    ['Received', 'Deliveries stored; each fires the matching triggers once.'],
+    ['Duplicates', 'Deliveries sent again (same delivery id): nothing fires twice.'],
+    ['Rejected signatures', 'Requests refused for a missing or wrong signature, so not from the code host: nothing stored.'],
+    ['Recovered', 'Missed deliveries Hangar asked the code host to send again.'],
+    ['Oldest waiting', 'How long the oldest stored delivery has waited to become a task.'],
+  ],
+  poll: [['Health', '“failing since …” while the code host refuses to list the gists (a revoked token); checks go on.']],
+};
+
 function Explained({ polled }: { polled: boolean }) {
   return (
     <details className="explained">
       <summary>What these mean</summary>
-      {polled ? (
-        <dl>
-          <dt>Checked periodically</dt>
-          <dd>Gists have no webhook: Hangar lists the account’s gists every few minutes and fires once for each new one.</dd>
-          <dt>Health</dt>
-          <dd>How the last check went: “ok”, or “failing since …” with the code host’s reason (a revoked token, say) while checks fail; they go on, and the first that works makes it “ok”.</dd>
-        </dl>
-      ) : (
-        <dl>
-          <dt>Health</dt>
-          <dd>The webhook as Hangar’s last check of it at the code host left it: “ok”; “repaired at …” for a day after Hangar re-created, re-enabled or corrected it; “failing: …” while it cannot be repaired (access revoked, connection removed).</dd>
-          <dt>Received</dt>
-          <dd>Deliveries from the code host that Hangar stored. Each fires the triggers on this webhook whose type matches it, once.</dd>
-          <dt>Duplicates</dt>
-          <dd>Deliveries the code host sent again (the same delivery id): acknowledged, and nothing fired twice.</dd>
-          <dt>Rejected signatures</dt>
-          <dd>Requests refused because their signature was missing or did not match the webhook’s secret: not from the code host, or sent with an old secret. Nothing was stored.</dd>
-          <dt>Recovered</dt>
-          <dd>Deliveries Hangar missed (while it was down, say) that it asked the code host to send again.</dd>
-          <dt>Oldest waiting</dt>
-          <dd>Shown while deliveries are stored but not yet turned into tasks: how long the oldest has waited.</dd>
-        </dl>
-      )}
+      <dl>
+        {MEANINGS[polled ? 'poll' : 'hook'].flatMap(([term, meaning]) => [<dt key={term}>{term}</dt>, <dd key={`${term}:`}>{meaning}</dd>])}
+      </dl>
     </details>
   );
 }
@@ -263,28 +251,20 @@ export function Triggers({ agent }: { agent: api.Agent }) {
                 </p>
                 {stats ? (
                   <dl className="counters">
-                    <div>
-                      <dt>Received</dt>
-                      <dd>{stats.received}</dd>
-                    </div>
-                    <div>
-                      <dt>Duplicates</dt>
-                      <dd>{stats.duplicate}</dd>
-                    </div>
-                    <div>
-                      <dt>Rejected signatures</dt>
-                      <dd>{stats.rejected_signature}</dd>
-                    </div>
-                    <div>
-                      <dt>Recovered</dt>
-                      <dd>{stats.recovered}</dd>
-                    </div>
-                    {stats.backlog_age_seconds > 0 ? (
-                      <div>
-                        <dt>Oldest waiting</dt>
-                        <dd>{stats.backlog_age_seconds} s</dd>
+                    {(
+                      [
+                        ['Received', stats.received],
+                        ['Duplicates', stats.duplicate],
+                        ['Rejected signatures', stats.rejected_signature],
+                        ['Recovered', stats.recovered],
+                        ...(stats.backlog_age_seconds > 0 ? [['Oldest waiting', `${stats.backlog_age_seconds} s`]] : []),
+                      ] as Array<[string, number | string]>
+                    ).map(([term, value]) => (
+                      <div key={term}>
+                        <dt>{term}</dt>
+                        <dd>{value}</dd>
                       </div>
-                    ) : null}
+                    ))}
                   </dl>
                 ) : null}
                 {t.hook_id || t.events.length === 0 ? <Explained polled={!t.hook_id} /> : null}

@@ -26,8 +26,7 @@ function Providers({ projectId }: { projectId: string }) {
   const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
   const [keyFor, setKeyFor] = useState<api.ProviderInfo | null>(null);
   const [removing, setRemoving] = useState<api.Connection | null>(null);
-  const [renaming, setRenaming] = useState<api.Connection | null>(null);
-  const [replacing, setReplacing] = useState<api.Connection | null>(null);
+  const [changing, setChanging] = useState<{ connection: api.Connection; rename: boolean } | null>(null);
   const [signingIn, setSigningIn] = useState<string | null>(null);
   const [oauthError, setOauthError] = useState<unknown>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['connections', projectId] });
@@ -47,7 +46,7 @@ function Providers({ projectId }: { projectId: string }) {
   // Signing in again with the same account renews its connection (a removed one comes back too).
   const reconnect = (c: api.Connection) =>
     c.provider === 'mcp' ? openSignIn(c.provider, (redirect) => api.mcpOauthUrl(c.url, c.label, redirect)) : openSignIn(c.provider, (redirect) => api.oauthUrl(c.provider, redirect));
-  const actions: ConnectionActions = { rename: setRenaming, replaceKey: setReplacing, reconnect, remove: setRemoving };
+  const actions: ConnectionActions = { change: (connection, rename) => setChanging({ connection, rename }), reconnect, remove: setRemoving };
   const openSignIn = async (provider: string, begin: (redirectUrl: string) => Promise<{ auth_url: string }>) => {
     setOauthError(null);
     // Opened inside the click, before any await, so no pop-up blocker stops it.
@@ -139,8 +138,7 @@ function Providers({ projectId }: { projectId: string }) {
         })}
       </div>
       <KeyModal provider={keyFor} onClose={() => setKeyFor(null)} onDone={refresh} />
-      <RenameModal connection={renaming} onClose={() => setRenaming(null)} onDone={refresh} />
-      <ReplaceKeyModal connection={replacing} onClose={() => setReplacing(null)} onDone={refresh} />
+      <ChangeModal change={changing} onClose={() => setChanging(null)} onDone={refresh} />
       <Confirm
         title="Remove connection"
         open={!!removing}
@@ -334,8 +332,8 @@ function ProviderHeading({ provider }: { provider: api.ProviderInfo }) {
 }
 
 interface ConnectionActions {
-  rename: (c: api.Connection) => void;
-  replaceKey: (c: api.Connection) => void;
+  /** Rename (true) or Replace key (false). */
+  change: (c: api.Connection, rename: boolean) => void;
   reconnect: (c: api.Connection) => void;
   remove: (c: api.Connection) => void;
 }
@@ -351,8 +349,8 @@ function ConnectionRow({ connection: c, actions, detail, extra, children }: { co
   const signedIn = c.authType === 'oauth';
   const keyed = c.authType === 'api_key' || c.authType === 'access_token';
   const items = [
-    ...(canEdit ? [{ label: 'Rename', onSelect: () => actions.rename(c) }] : []),
-    ...(canEdit && keyed ? [{ label: 'Replace key', onSelect: () => actions.replaceKey(c) }] : []),
+    ...(canEdit ? [{ label: 'Rename', onSelect: () => actions.change(c, true) }] : []),
+    ...(canEdit && keyed ? [{ label: 'Replace key', onSelect: () => actions.change(c, false) }] : []),
     ...(canEdit && signedIn ? [{ label: 'Reconnect', onSelect: () => actions.reconnect(c) }] : []),
     { label: 'Test', onSelect: () => test.mutate() },
     ...(canEdit ? [{ label: 'Remove', danger: true, onSelect: () => actions.remove(c) }] : []),
@@ -434,74 +432,48 @@ function Usage({ connection }: { connection: api.Connection }) {
   );
 }
 
-function RenameModal({ connection, onClose, onDone }: { connection: api.Connection | null; onClose: () => void; onDone: () => void }) {
-  const [label, setLabel] = useState('');
-  const rename = useMutation({
-    mutationFn: () => api.renameConnection(connection!.connectionId, label),
+/**
+ * Rename (the label: empty names it by provider and account) or Replace key (checked at the
+ * provider before it replaces the old one; never kept past the dialog).
+ */
+function ChangeModal({ change, onClose, onDone }: { change: { connection: api.Connection; rename: boolean } | null; onClose: () => void; onDone: () => void }) {
+  const [value, setValue] = useState('');
+  const c = change?.connection;
+  const save = useMutation({
+    mutationFn: () => (change!.rename ? api.renameConnection(c!.connectionId, value) : api.replaceConnectionKey(c!.connectionId, value)),
     onSuccess: () => {
+      setValue('');
       onDone();
       onClose();
     },
   });
   useEffect(() => {
-    setLabel(connection?.label ?? '');
-    rename.reset();
-  }, [connection?.connectionId]);
+    setValue(change?.rename ? (c?.label ?? '') : '');
+    save.reset();
+  }, [change]);
+  const what = c?.authType === 'access_token' ? 'token' : 'key';
   return (
-    <Modal title={connection ? `Rename ${api.connectionName(connection)}` : ''} open={!!connection} onClose={onClose}>
+    <Modal title={!c ? '' : change!.rename ? `Rename ${api.connectionName(c)}` : `Replace the ${what} of ${api.connectionName(c)}`} open={!!c} onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          rename.mutate();
+          save.mutate();
         }}
       >
-        <Field label="Label" hint={connection ? `Leave it empty to name it by its provider and account: ${api.accountName(connection)}.` : undefined}>
-          {(id) => <input id={id} maxLength={200} value={label} onChange={(e) => setLabel(e.target.value)} />}
-        </Field>
-        <ErrorNote error={rename.error} />
+        {change?.rename ? (
+          <Field label="Label" hint={`Empty: named by its provider and account (${api.accountName(c!)}).`}>
+            {(id) => <input id={id} maxLength={200} value={value} onChange={(e) => setValue(e.target.value)} />}
+          </Field>
+        ) : (
+          <Field label={what === 'token' ? 'New access token' : 'New API key'} hint="Checked with the provider first (the old one stays if refused); never shown again.">
+            {(id) => <input id={id} type="password" autoComplete="off" spellCheck={false} required value={value} onChange={(e) => setValue(e.target.value)} />}
+          </Field>
+        )}
+        <ErrorNote error={save.error} />
         <div className="actions">
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={rename.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
-
-function ReplaceKeyModal({ connection, onClose, onDone }: { connection: api.Connection | null; onClose: () => void; onDone: () => void }) {
-  const [key, setKey] = useState('');
-  const replace = useMutation({
-    mutationFn: () => api.replaceConnectionKey(connection!.connectionId, key),
-    onSuccess: () => {
-      setKey('');
-      onDone();
-      onClose();
-    },
-  });
-  useEffect(() => {
-    // The key never outlives the dialog.
-    setKey('');
-    replace.reset();
-  }, [connection?.connectionId]);
-  const token = connection?.authType === 'access_token';
-  return (
-    <Modal title={connection ? `Replace the ${token ? 'token' : 'key'} of ${api.connectionName(connection)}` : ''} open={!!connection} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          replace.mutate();
-        }}
-      >
-        <Field label={token ? 'New access token' : 'New API key'} hint="Checked with the provider first: the old one stays in use if it is refused. Stored encrypted, never shown again.">
-          {(id) => <input id={id} type="password" autoComplete="off" spellCheck={false} required value={key} onChange={(e) => setKey(e.target.value)} />}
-        </Field>
-        <ErrorNote error={replace.error} />
-        <div className="actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={replace.isPending}>
-            Replace
+          <Button type="submit" variant="primary" busy={save.isPending}>
+            {change?.rename ? 'Save' : 'Replace'}
           </Button>
         </div>
       </form>
