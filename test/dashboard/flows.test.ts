@@ -506,6 +506,8 @@ test('agents: create with a tool action, chat with the task arriving without a r
 test('triggers: all 26 types by category with their "fires when", add with a connection and repository, the webhook state, an activation, pause/resume, delete', async () => {
   await page.getByRole('link', { name: 'Triggers' }).click();
   const type = page.getByLabel('Trigger type');
+  // The tab is fetched when opened (a chunk of its own).
+  await type.waitFor();
   assert.equal(await type.locator('option').count(), 26);
   assert.deepEqual(await type.locator('optgroup').evaluateAll((gs) => gs.map((g) => g.getAttribute('label'))), [
     'Repository',
