@@ -84,8 +84,8 @@ test('the trigger card names and explains its counters, and "Send a test event" 
   await item.getByText(/registered \(hook .*\), subscribed to issues/).waitFor();
   assert.deepEqual(await item.locator('dl.counters dt').allTextContents(), ['Received', 'Duplicates', 'Rejected signatures', 'Recovered']);
   await item.getByText('What these mean').click();
-  await item.getByText('Requests refused because their signature was missing or did not match').waitFor();
-  await item.getByText('Deliveries the code host sent again (the same delivery id)').waitFor();
+  await item.getByText('Requests refused for a missing or wrong signature').waitFor();
+  await item.getByText('Deliveries sent again (same delivery id)').waitFor();
 
   await button(item, 'Send a test event').click();
   await item.getByRole('status').filter({ hasText: 'Test event sent' }).waitFor();
