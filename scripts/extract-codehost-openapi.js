@@ -22,6 +22,7 @@ const output = path.join(root, 'src/sandbox/standins/fixtures/codehost-openapi.j
 const OPERATIONS = [
   'GET /user',
   'GET /rate_limit',
+  'GET /user/repos',
   'POST /user/repos',
   'POST /orgs/{org}/repos',
   'GET /repos/{owner}/{repo}',

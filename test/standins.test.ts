@@ -318,6 +318,11 @@ describe('code host (GitHub REST compatible)', () => {
     };
     await expect(200, 'GET', '/rate_limit');
     assert.equal((await expect(201, 'POST', '/user/repos', { name: 'made by hangar', private: true, auto_init: true })).full_name, 'octocat/made-by-hangar');
+    // The viewer's own and its organization's repositories, by name; not another account's.
+    const mine = (await expect(200, 'GET', '/user/repos?sort=full_name')) as Array<{ full_name: string; permissions: { admin: boolean } }>;
+    assert.deepEqual(mine.map((r) => r.full_name), ['acme/site', 'octocat/hello', 'octocat/made-by-hangar', 'octocat/secret']);
+    assert.ok(mine.every((r) => r.permissions.admin));
+    assert.equal((await gh('GET', '/user/repos?per_page=1&page=2')).body.length, 1);
     await expect(201, 'POST', '/orgs/acme/repos', { name: 'tools', description: 'Org tools' });
     const repo = await expect(200, 'GET', '/repos/octocat/hello');
     assert.deepEqual([repo.default_branch, repo.permissions.admin, repo.open_issues_count], ['main', true, 2]);

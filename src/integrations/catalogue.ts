@@ -24,6 +24,7 @@ export function providerCatalogue() {
       description: p.description,
       kind_words: p.kindWords,
       beta: p.beta,
+      mark: p.mark,
       auth_types: authTypes(p),
       api_call: {
         methods: p.apiCall.methods,

@@ -2,7 +2,7 @@
 // offers a check) or by OAuth, listed without secrets, removed (revoking the grant where possible).
 // An id may also name one of the organization's keys (org-connections.ts), which resolves by provider:
 // to the project's own active connection of that provider while it has one, else to the organization's.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { recordAudit, type AuditContext } from '../governance/audit.ts';
 import { canonicalId, isUuid, type Actor } from '../governance/principal.ts';
 import { keysetPage, type PageRequest } from '../db/pagination.ts';
@@ -238,6 +238,7 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
     results: results.map((r) => ({
       connection_id: r.id,
       provider: r.provider,
+      provider_name: findProvider(r.provider)?.name ?? r.provider,
       label: r.label,
       account: r.account,
       auth_type: r.auth_type,
@@ -252,15 +253,118 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
   };
 }
 
-/** Marks the connection removed and wipes its credentials; `revoke` is given them first, best effort. */
-export async function removeConnection(deps: IntegrationDeps, projectId: string, connectionId: string, revoke: (c: ActiveConnection) => Promise<boolean>, audit: AuditContext) {
+/** The project's own connection an id names (an organization key is its admins' to change: 403). */
+async function ownRow(deps: IntegrationDeps, projectId: string, connectionId: string, doing: string) {
   const id = canonicalId(connectionId);
   const row = isUuid(id) ? await connectionInProject(deps.db, projectId, id).executeTakeFirst() : undefined;
   if (!row) throw notFound(`Connection ${connectionId} was not found in this project.`);
-  // Resolving it would pick the project's own connection of the provider: never remove that by mistake.
   if (row.organization_id) {
-    throw new HangarError(403, 'forbidden', `Connection ${id} is the organization's ${providerOrFail(row.provider).name} key; only an organization admin removes it (POST /latest/organizations/{organization_id}/integrations/connections/${id}/delete).`);
+    throw new HangarError(403, 'forbidden', `Connection ${id} is the organization's ${providerOrFail(row.provider).name} key; only an organization admin ${doing} it (POST /latest/organizations/{organization_id}/integrations/connections/${id}/${doing === 'removes' ? 'delete' : 'update'}).`);
   }
+  return row;
+}
+
+export interface ConnectionChange {
+  /** A new label; null clears it. */
+  label?: string | null;
+  /** A new API key or access token for the same provider, checked like a new one. */
+  api_key?: string;
+}
+
+/**
+ * Renames the connection and/or replaces its key (API-key providers; an OAuth connection is renewed
+ * by signing in again). A replaced key is checked at the provider first, then every server uses it
+ * from its next call on.
+ */
+export async function updateConnection(deps: IntegrationDeps, caller: Actor, connectionId: string, change: ConnectionChange, check: (connection: ActiveConnection) => Promise<string | undefined>, audit: AuditContext) {
+  if (change.api_key === undefined && change.label === undefined) throw invalid('Give label (to rename the connection) or api_key (to replace its key), or both.');
+  const row = await ownRow(deps, caller.project.id, connectionId, 'changes');
+  if (row.status !== 'active') throw connectionRemoved(row.id);
+  const provider = providerOrFail(row.provider);
+  let replaced: { data: Buffer; keyId: string; account: string | null } | undefined;
+  if (change.api_key !== undefined) {
+    const method = provider.connect.apiKey;
+    if (row.auth_type === 'oauth') throw invalid(`${provider.name} connection ${row.id} was made by signing in: sign in again to reconnect it (POST /latest/integrations/oauth/get_url).`);
+    if (!method) throw invalid(`${provider.name} connection ${row.id} has no API key to replace.`);
+    const key = change.api_key.trim();
+    if (!key) throw invalid('api_key is empty.');
+    const credentials: Credentials = { kind: 'key', key };
+    const account = (await check({ id: row.id, projectId: caller.project.id, provider, authType: method.authType, account: null, credentials })) ?? null;
+    const sealed = deps.vault.seal(credentials, owners(caller.project.id, row.id));
+    replaced = { data: sealed.data, keyId: sealed.keyId, account };
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('connections')
+      .set({
+        ...(replaced ? { secret: replaced.data, secret_key_id: replaced.keyId, account: replaced.account, rotated_at: new Date() } : {}),
+        ...(change.label !== undefined ? { label: change.label || null } : {}),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    // Removed by someone else while the new key was being checked.
+    if (!updated.numUpdatedRows) throw connectionRemoved(row.id);
+    const target = { type: 'connection', id: row.id };
+    if (replaced) await recordAudit(trx, audit, { action: 'connection.rotate', target, projectId: caller.project.id, details: { provider: provider.id, account: replaced.account } });
+    if (change.label !== undefined && (change.label || null) !== row.label) {
+      await recordAudit(trx, audit, { action: 'connection.update', target, projectId: caller.project.id, details: { provider: provider.id, label: { from: row.label, to: change.label || null } } });
+    }
+  });
+  if (replaced) await deps.connections.revoked(row.id);
+  const current = await deps.db.selectFrom('connections').select(['label', 'account']).where('id', '=', row.id).executeTakeFirstOrThrow();
+  return { connection_id: row.id, label: current.label, account: current.account, key_replaced: Boolean(replaced) };
+}
+
+/**
+ * What in the project names the connection: tool steps (`params.connection_id`), agent actions
+ * (`connection_id`, or `mcp.connection_id`) and triggers. Ids are compared without regard to case,
+ * as the API takes them.
+ */
+export async function connectionUsage(deps: IntegrationDeps, projectId: string, connectionId: string) {
+  const id = canonicalId(connectionId);
+  const row = isUuid(id) ? await connectionInProject(deps.db, projectId, id).executeTakeFirst() : undefined;
+  if (!row) throw notFound(`Connection ${connectionId} was not found in this project or its organization.`);
+  // The id is a UUID: nothing in it means anything to a regular expression.
+  const is = `like_regex "^${id}$" flag "i"`;
+  const [tools, agents, triggers] = await Promise.all([
+    deps.db
+      .selectFrom('studios')
+      .select(['id', 'title'])
+      .where('project_id', '=', projectId)
+      .where(sql<boolean>`jsonb_path_exists(transformations, ${`$.steps[*].params.connection_id ? (@ ${is})`}::jsonpath)`)
+      .orderBy('title')
+      .execute(),
+    deps.db
+      .selectFrom('agents')
+      .select(['id', 'name'])
+      .where('project_id', '=', projectId)
+      .where(sql<boolean>`jsonb_path_exists(actions, ${`$[*] ? (@.connection_id ${is} || @.mcp.connection_id ${is})`}::jsonpath)`)
+      .orderBy('name')
+      .execute(),
+    deps.db
+      .selectFrom('triggers as t')
+      .innerJoin('agents as a', 'a.id', 't.agent_id')
+      .select(['t.id', 't.type', 't.config', 't.agent_id', 'a.name as agent_name'])
+      .where('t.project_id', '=', projectId)
+      .where('t.connection_id', '=', id)
+      .orderBy('a.name')
+      .orderBy('t.created_at')
+      .execute(),
+  ]);
+  return {
+    connection_id: id,
+    tools: tools.map((t) => ({ studio_id: t.id, title: t.title })),
+    agents: agents.map((a) => ({ agent_id: a.id, name: a.name })),
+    triggers: triggers.map((t) => ({ trigger_id: t.id, type: t.type, agent_id: t.agent_id, agent_name: t.agent_name, config: t.config as Record<string, string> })),
+  };
+}
+
+/** Marks the connection removed and wipes its credentials; `revoke` is given them first, best effort. */
+export async function removeConnection(deps: IntegrationDeps, projectId: string, connectionId: string, revoke: (c: ActiveConnection) => Promise<boolean>, audit: AuditContext) {
+  // Resolving it would pick the project's own connection of the provider: never remove that by mistake.
+  const row = await ownRow(deps, projectId, connectionId, 'removes');
+  const id = row.id;
   const connection = opened(deps, row);
   // Best effort, but never silent: why the provider kept the grant is said and counted.
   const revoked = await revoke(connection).catch((err: unknown) => (deps.report?.(`revocation: ${row.provider} connection ${id} was not revoked at the provider`, err), false));

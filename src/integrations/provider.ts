@@ -115,9 +115,18 @@ export interface ProviderDefinition {
   /** Words the tool-step search matches. */
   kindWords: string[];
   beta: boolean;
+  /**
+   * The provider's mark on its card: letters on a colour (white text, at least 4.5:1 against it).
+   * Drawn by the dashboard itself: the CSP loads no image from elsewhere, and no provider's logo is ours to ship.
+   */
+  mark: { letters: string; colour: string };
   /** Base addresses by name → the deployment setting that holds each (config.providers.baseUrls). */
   bases: Record<string, string>;
-  connect: { apiKey?: ApiKeyConnect; oauth?: OAuthConnect; remote?: RemoteConnect };
+  /**
+   * `test`: the cheap request a connection's Test makes where neither the key's check nor the
+   * account's request serves (an OAuth account named from its ID token).
+   */
+  connect: { apiKey?: ApiKeyConnect; oauth?: OAuthConnect; remote?: RemoteConnect; test?: ProviderRequest };
   /** Sent on every request (before credentials, which always win). */
   headers?: Record<string, string>;
   apiCall: {

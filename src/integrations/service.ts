@@ -7,7 +7,20 @@ import type { Actor, Principal } from '../governance/principal.ts';
 import type { PageRequest } from '../db/pagination.ts';
 import { apiCall, apiCallJson, type ApiCallInput } from './api-call.ts';
 import { providerCatalogue, searchSteps } from './catalogue.ts';
-import { createKeyConnection, listConnections, loadConnection, providerOrFail, removeConnection, type ActiveConnection, type Credentials, type RequestTrace } from './connections.ts';
+import {
+  connectionUsage,
+  createKeyConnection,
+  listConnections,
+  loadConnection,
+  providerOrFail,
+  removeConnection,
+  updateConnection,
+  type ActiveConnection,
+  type ConnectionChange,
+  type Credentials,
+  type RequestTrace,
+} from './connections.ts';
+import { listRepositories } from './repositories.ts';
 import { createOrgConnection, listOrgConnections, removeOrgConnection, updateOrgConnection, type NewOrgConnection, type OrgConnectionChange } from './org-connections.ts';
 import type { IntegrationDeps } from './deps.ts';
 import { beginOAuth, completeOAuth, revokeAtProvider } from './oauth.ts';
@@ -89,6 +102,41 @@ export function createIntegrations(deps: IntegrationDeps) {
     /** Ends the list_changed listeners (at shutdown). */
     close: () => remotes.close(),
     listConnections: (caller: ProjectCaller, filter: { provider?: string } & PageRequest) => listConnections(deps, caller.project.id, filter),
+    updateConnection: (caller: ProjectCaller, id: string, change: ConnectionChange, audit: AuditContext) => updateConnection(deps, caller, id, change, checkKey, audit),
+    connectionUsage: (caller: ProjectCaller, id: string) => connectionUsage(deps, caller.project.id, id),
+    /**
+     * Whether the connection works now: one cheap request with its credentials (the key's check, the
+     * signed-in account's own request, or the provider's `connect.test`), or a remote server's tools
+     * listed again. A refusal is an answer (`ok: false`, the reason), not an error.
+     */
+    async testConnection(caller: ProjectCaller, id: string) {
+      const { connection, send } = await connected(caller, id);
+      const { provider } = connection;
+      const answer = (ok: boolean | null, message: string) => ({ connection_id: connection.id, ok, message, checked_at: new Date().toISOString() });
+      try {
+        if (provider.connect.remote) {
+          const { tools } = await remotes.tools(connection, true);
+          return answer(true, `The server answered and lists ${tools.length} tool${tools.length === 1 ? '' : 's'}.`);
+        }
+        const oauthAccount = provider.connect.oauth?.account;
+        const request =
+          connection.authType === 'oauth' ? (oauthAccount && 'request' in oauthAccount ? oauthAccount.request : provider.connect.test) : (provider.connect.apiKey?.check?.request ?? provider.connect.test);
+        if (!request) return answer(null, `${provider.name} has no request to check a key with: a wrong key shows at the first call that uses it.`);
+        const response = await send(request);
+        if (response.status < 300) return answer(true, `${provider.name} accepted the connection's credentials${connection.account ? ` (account ${connection.account})` : ''}.`);
+        return answer(false, stepError(provider, response).message);
+      } catch (err) {
+        // The provider's refusal or absence is the answer; our own failures stay errors.
+        if (err instanceof HangarError && err.audience === 'third_party') return answer(false, err.message);
+        throw err;
+      }
+    },
+    /** The repositories a code-host connection can see, for the trigger form's suggestions. */
+    async repositories(caller: ProjectCaller, id: string) {
+      const { connection, send } = await connected(caller, id);
+      if (connection.provider.id !== 'codehost') throw invalid(`Connection ${id} is ${connection.provider.name}, not a code-host connection.`);
+      return listRepositories(connection.provider, send);
+    },
     removeConnection: (caller: ProjectCaller, id: string, audit: AuditContext) =>
       removeConnection(deps, caller.project.id, id, (c) => (c.provider.connect.remote ? revokeRemote(deps, remoteFetch, c) : revokeAtProvider(deps, c)), audit),
     /** The organization's keys (org-connections.ts): organization admins only. */

@@ -238,5 +238,11 @@ export const PAYLOAD_FIELDS: Record<string, string[] | null> = {
   release: ['tag_name', 'name'],
 };
 
+/** A polled gist's summary (new_gist has no webhook event to match). */
+export const gistSummary = (gist: { id: string; description?: string; owner?: { login?: string } }) => `Gist ${gist.id} "${gist.description ?? ''}" was created by ${gist.owner?.login ?? 'the account'}.`;
+
+/** A task's first message for an event: its summary, a blank line, then the event as JSON. */
+export const eventMessage = (triggerType: string, summary: string, event: Record<string, unknown>) => `${summary}\n\n${JSON.stringify({ trigger_type: triggerType, ...event })}`;
+
 const byType = new Map(TRIGGER_TYPES.map((t) => [t.type, t]));
 export const findTriggerType = (type: string) => byType.get(type);

@@ -19,7 +19,7 @@ import type { Integrations } from '../integrations/service.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { insertActivations, insertedOf, type NewActivation, type TaskStart } from './activations.ts';
 import { tagDeletedStatement, tagLifeStatement } from './tag-lives.ts';
-import { findTriggerType, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
+import { eventMessage, findTriggerType, gistSummary, PAYLOAD_FIELDS, type Activation } from './catalogue.ts';
 import { POLL_GISTS_JOB } from './triggers.ts';
 
 /** A delivery whose dispatch failed this often on its own is left alone (and logged). */
@@ -73,8 +73,6 @@ export interface PollState {
 /** A non-2xx answer to a poll: the code host's refusal, worded for the trigger's health. */
 class PollRefused extends Error {}
 
-const messageOf = (trigger: TriggerRow, activation: Activation, event: Record<string, unknown>) =>
-  `${activation.summary}\n\n${JSON.stringify({ trigger_type: trigger.type, ...event })}`;
 
 export function createDispatcher(
   db: Kysely<Database>,
@@ -204,7 +202,7 @@ export function createDispatcher(
           }
           // A tag's life, not its delivery, is the source of its activation: its two halves are one.
           const source = activation.tag ? 'tag' : `delivery:${delivery.delivery_id}`;
-          // messageOf's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
+          // eventMessage's JSON, the payload (last) left for PostgreSQL to insert from the stored row.
           const head = JSON.stringify({ trigger_type: trigger.type, event: d.event, action: d.action ?? null, delivery_id: delivery.delivery_id });
           activations.push({ trigger, source, item, content: `${activation.summary}\n\n${head.slice(0, -1)},"payload":`, payloadOf: { deliveryId: delivery.delivery_id, suffix: '}' } });
         }
@@ -269,8 +267,7 @@ export function createDispatcher(
           const seen = new Set(((trigger.poll_state as { seen?: string[] } | null)?.seen ?? []));
           const fresh = gists.filter((g) => !seen.has(g.id));
           const activations = fresh.map((gist) => {
-            const activation = { item: gist.id, summary: `Gist ${gist.id} "${gist.description ?? ''}" was created by ${gist.owner?.login ?? 'the account'}.` };
-            return { trigger, source: 'poll', item: gist.id, content: messageOf(trigger, activation, { event: 'gist', action: 'created', gist }) };
+            return { trigger, source: 'poll', item: gist.id, content: eventMessage(trigger.type, gistSummary(gist), { event: 'gist', action: 'created', gist }) };
           });
           for (const gist of fresh) seen.add(gist.id);
           const jobs = await pipelinedTransaction(pool, async (tx) => {

@@ -44,6 +44,20 @@ export function refused(target: string, response: ProviderResponse, doing: strin
   return new HangarError(status, status === 404 ? 'not_found' : status === 403 ? 'forbidden' : 'validation_error', message, 'third_party');
 }
 
+/**
+ * A 404 on a target's hooks means either that the target does not exist (or the connection cannot
+ * see it) or that the connection sees it without administering it: the code host hides hooks from
+ * non-admins behind a 404. For a repository, asking for the repository itself tells which.
+ */
+async function refusedCreation(send: Send, target: string, response: ProviderResponse): Promise<HangarError> {
+  const [kind, name] = target.split(/:(.*)/s);
+  if (response.status !== 404 || kind !== 'repo') return refused(target, response, 'create');
+  const [owner, repo] = name.split('/');
+  const seen = await send({ method: 'GET', path: pathOf('/repos/{owner}/{repo}', { owner, repo }) });
+  if (seen.status !== 404) return refused(target, response, 'create');
+  return new HangarError(404, 'not_found', `${name} was not found at the code host, or the connection cannot see it; check the repository's owner/name and that the connected account (or its token) has access to it.`, 'third_party');
+}
+
 export interface HookRow {
   id: string;
   provider_hook_id: number | null;
@@ -131,7 +145,7 @@ export async function createAtCodeHost(send: Send, target: string, url: string, 
       return existing.id;
     }
   }
-  throw refused(target, response, 'create');
+  throw await refusedCreation(send, target, response);
 }
 
 /** The hook's secret, decrypted. */

@@ -1,5 +1,6 @@
 // Triggers of an agent: created (registering the webhook at the code host), listed, paused or
 // resumed, deleted (removing the webhook with its last trigger); each change in the audit trail.
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,10 +11,13 @@ import { isUuid, type Actor } from '../governance/principal.ts';
 import { connectionInProject } from '../integrations/connections.ts';
 import type { Integrations } from '../integrations/service.ts';
 import type { Vault } from '../integrations/vault.ts';
+import { taskRunsStatement } from '../agents/tasks.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { findTriggerType, TRIGGER_TYPES, type TriggerType } from './catalogue.ts';
+import { insertActivations } from './activations.ts';
+import { eventMessage, findTriggerType, gistSummary, TRIGGER_TYPES, type TriggerType } from './catalogue.ts';
 import type { PollState } from './dispatch.ts';
 import { dropHook, ensureHook, forgetUncreatedHook, lockHook, syncHook, type Send } from './hooks.ts';
+import { SAMPLE_EVENTS } from './samples.ts';
 
 export const POLL_GISTS_JOB = 'poll_gists';
 
@@ -193,6 +197,35 @@ export function createTriggers(db: Kysely<Database>, config: Config, vault: Vaul
         })),
         next_cursor,
       };
+    },
+
+    /**
+     * Fires the trigger once with its type's sample event (samples.ts): a real task on the agent, its
+     * first message the event marked `"test": true` and its summary "Test event: …", recorded in the
+     * audit trail. No delivery is stored and the webhook is not involved; a paused trigger fires too,
+     * since someone asked for it.
+     */
+    async test(actor: Actor, agentId: string, triggerId: string, audit: AuditContext) {
+      const trigger = await load(actor, agentId, triggerId);
+      const type = findTriggerType(trigger.type);
+      const sample = SAMPLE_EVENTS[trigger.type];
+      if (!type || !sample) throw invalid(`Trigger type ${trigger.type} has no sample event.`);
+      const connection = await db.selectFrom('connections').select('account').where('id', '=', trigger.connection_id).executeTakeFirst();
+      const login = connection?.account ?? '';
+      const config = trigger.config as Record<string, string>;
+      const event = sample({ repository: config.repository ?? 'octo-org/website', organization: config.organization ?? 'octo-org', login });
+      const summary = type.polled ? gistSummary(event.payload.gist) : type.match(event, login)[0]?.summary;
+      if (!summary) throw invalid(`The sample event of ${trigger.type} does not fire it.`);
+      const content = eventMessage(trigger.type, `Test event: ${summary}`, { event: event.event, action: event.action ?? null, test: true, payload: event.payload });
+      const conversationId = await db.transaction().execute(async (trx) => {
+        const [row] = (
+          await insertActivations([{ trigger: { id: trigger.id, project_id: trigger.project_id, agent_id: trigger.agent_id, type: trigger.type, created_by: actor.userId }, source: 'test', item: randomUUID(), content }]).execute(trx)
+        ).rows;
+        await taskRunsStatement([row.conversation_id]).execute(trx);
+        await recordAudit(trx, audit, { action: 'trigger.test', target: { type: 'trigger', id: trigger.id }, projectId: actor.project.id, details: { agent_id: agentId, type: trigger.type, conversation_id: row.conversation_id } });
+        return row.conversation_id;
+      });
+      return { trigger_id: trigger.id, conversation_id: conversationId, test: true as const };
     },
 
     async update(actor: Actor, agentId: string, triggerId: string, status: 'active' | 'paused', audit: AuditContext) {

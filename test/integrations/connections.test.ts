@@ -48,7 +48,7 @@ describe('connections', () => {
     const entry = list.body.results.find((c: any) => c.connection_id === id);
     assert.deepEqual(
       { ...entry, created_at: undefined, created_by: undefined },
-      { connection_id: id, provider: 'anz_enrichment', label: 'ANZ prod', account: null, auth_type: 'api_key', status: 'active', url: null, created_at: undefined, scope: 'project', created_by: undefined },
+      { connection_id: id, provider: 'anz_enrichment', provider_name: 'ANZ Enrichment', label: 'ANZ prod', account: null, auth_type: 'api_key', status: 'active', url: null, created_at: undefined, scope: 'project', created_by: undefined },
     );
     assert.equal(entry.created_by.user_id, org.user_id);
     assert.ok(!JSON.stringify(list.body).includes(ANZ_KEY));

@@ -181,9 +181,11 @@ describe('the code host will not make the hook', () => {
     assert.deepEqual(await hookRows(`repo:${repo}`), []);
   });
 
-  test('a repository that does not exist: 404, nothing left', async () => {
+  test('a repository that does not exist: a 404 saying so (not "admin access"), nothing left', async () => {
     const agent = await newAgent(c, 'missing');
-    expectError(await createTrigger(c, agent, 'codehost.new_star', connection, { repository: `${LOGIN}/no-such-repo` }), 404, 'not_found');
+    const e = expectError(await createTrigger(c, agent, 'codehost.new_star', connection, { repository: `${LOGIN}/no-such-repo` }), 404, 'not_found');
+    assert.match(e.message, /^octocat\/no-such-repo was not found at the code host, or the connection cannot see it/);
+    assert.doesNotMatch(e.message, /admin access/);
     assert.deepEqual(await listTriggers(c, agent), []);
     assert.deepEqual(await hookRows(`repo:${LOGIN}/no-such-repo`), []);
   });

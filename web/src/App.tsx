@@ -4,7 +4,6 @@ import * as api from './api/index.ts';
 import { AgentPage } from './pages/AgentPage.tsx';
 import { Agents } from './pages/Agents.tsx';
 import { Approvals } from './pages/Approvals.tsx';
-import { Integrations } from './pages/Integrations.tsx';
 import { InvitePage } from './pages/Invite.tsx';
 import { Members } from './pages/Members.tsx';
 import { McpConsent } from './pages/McpConsent.tsx';
@@ -15,9 +14,11 @@ import { Link, match, navigate, useLocation } from './router.tsx';
 import { SessionContext, useSession, type Session } from './session.tsx';
 import { Button, Email, Empty, ErrorNote, Field, Loading, Modal, useAction } from './ui.tsx';
 
-// Pages nobody lands on first load when opened, each a chunk of its own, so the first load stays
-// small: the tool editor (the largest page), the organization settings, MCP and Events.
+// Pages no first load shows, each a chunk of its own fetched when opened (src/dashboard/build.ts), so
+// the first load stays small: the tool editor (the largest page), Integrations, the organization
+// settings, MCP and Events.
 const ToolPage = lazy(() => import('./pages/ToolPage.tsx').then((m) => ({ default: m.ToolPage })));
+const Integrations = lazy(() => import('./pages/Integrations.tsx').then((m) => ({ default: m.Integrations })));
 const Settings = lazy(() => import('./pages/settings/Settings.tsx').then((m) => ({ default: m.Settings })));
 const Mcp = lazy(() => import('./pages/Mcp.tsx').then((m) => ({ default: m.Mcp })));
 const Events = lazy(() => import('./pages/Events.tsx').then((m) => ({ default: m.Events })));
@@ -133,7 +134,12 @@ function Page({ path }: { path: string }): ReactNode {
         <ToolPage studioId={m.tool} />
       </Suspense>
     );
-  if (match('/p/:project/integrations', path)) return <Integrations />;
+  if (match('/p/:project/integrations', path))
+    return (
+      <Suspense fallback={<Loading what="the integrations" />}>
+        <Integrations />
+      </Suspense>
+    );
   if (match('/p/:project/members', path)) return <Members />;
   if (match('/p/:project/mcp', path))
     return (

@@ -496,5 +496,21 @@ export function agentRoutes(app: FastifyInstance, platform: Platform): void {
     },
     (request) => triggers.delete(projectCaller(request), request.params.agent_id, request.params.trigger_id, auditContext(request)),
   );
+  app.post<{ Params: { agent_id: string; trigger_id: string } }>(
+    '/latest/agents/:agent_id/triggers/:trigger_id/test',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags: ['triggers'],
+        summary: 'Send a test event',
+        description:
+          "Fires the trigger once with a sample event of its type (named after its repository or organization): a real task on the agent, listed among the trigger's activations, whose first message is the event with `\"test\": true` and a summary beginning \"Test event:\". Nothing is asked of the code host and no delivery is stored; a paused trigger fires too. Recorded in the audit trail (`trigger.test`).",
+        params: TriggerParams,
+        body: Type.Object({}),
+        response: { 200: Type.Object({ trigger_id: Type.String(), conversation_id: Type.String(), test: Type.Literal(true) }) },
+      },
+    },
+    (request) => triggers.test(projectCaller(request), request.params.agent_id, request.params.trigger_id, auditContext(request)),
+  );
   triggerTypeRoutes(app);
 }

@@ -12,11 +12,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const tags = ['integrations'];
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Provider = Type.String({ minLength: 1, maxLength: 100, description: `One of: ${providerIds.join(', ')}.` });
+const ApiKey = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', description: 'visible ASCII characters only' });
 const AnyObject = Type.Object({}, { additionalProperties: true });
 const Step = Type.Object({ step: Type.String(), name: Type.String(), description: Type.String(), provider: Type.String(), provider_name: Type.String(), beta: Type.Boolean(), input_schema: AnyObject });
 const Connection = Type.Object({
   connection_id: Type.String(),
   provider: Type.String(),
+  provider_name: Type.String({ description: 'The provider\'s name as people read it, e.g. "Code Host": with `account`, what names a connection that has no label.' }),
   label: Type.Union([Type.String(), Type.Null()]),
   account: Type.Union([Type.String(), Type.Null()]),
   auth_type: Type.String(),
@@ -57,6 +59,10 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
                 description: Type.String(),
                 kind_words: Type.Array(Type.String()),
                 beta: Type.Boolean(),
+                mark: Type.Object(
+                  { letters: Type.String(), colour: Type.String({ description: 'A CSS colour (#rrggbb) under white letters.' }) },
+                  { description: "The provider's mark, drawn as letters on a colour (no image to load)." },
+                ),
                 auth_types: Type.Array(Type.String()),
                 api_call: Type.Object({ methods: Type.Array(Type.String()), required_headers: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })) }),
                 steps: Type.Array(Step),
@@ -95,7 +101,7 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
           'For the enrichment providers (their API key) and the code host (a fine-grained access token): `api_key`, checked at the provider when it offers a check, stored encrypted, and never returned. For a remote MCP server (`provider: "mcp"`): its streamable HTTP `url` and optional `headers` (e.g. `{"authorization": "Bearer …"}`, stored encrypted, never returned); the server must answer `initialize` and `tools/list`, or the answer says why and nothing is stored. Private and loopback addresses are refused unless the deployment allows them.',
         body: Type.Object({
           provider: Provider,
-          api_key: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', description: 'visible ASCII characters only' })),
+          api_key: Type.Optional(ApiKey),
           url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: "provider mcp: the server's streamable HTTP address" })),
           headers: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 8192 }), { maxProperties: 20, description: 'provider mcp: headers sent with every request to the server' })),
           label: Type.Optional(Type.String({ maxLength: 200 })),
@@ -189,6 +195,87 @@ export function integrationRoutes(app: FastifyInstance, integrations: Integratio
       },
     },
     (request) => integrations.removeConnection(projectCaller(request), request.params.connection_id, auditContext(request)),
+  );
+
+  app.post<{ Params: { connection_id: string }; Body: { label?: string | null; api_key?: string } }>(
+    '/latest/integrations/connections/:connection_id/update',
+    {
+      config: { auth: 'editor' },
+      schema: {
+        tags,
+        summary: 'Rename a connection, or replace its key',
+        description:
+          "`label` renames it (null or \"\" clears it: it is then named by its provider and account). `api_key` replaces the key or access token of a connection made with one: checked at the provider like a new one (nothing changes when refused), stored encrypted, never returned, and used by every server from its next call on. A connection made by signing in is renewed by signing in again with the same account (`oauth/get_url`): 400 here. An organization key is changed by an organization admin (403).",
+        params: Type.Object({ connection_id: Id }),
+        body: Type.Object({
+          label: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+          api_key: Type.Optional(ApiKey),
+        }),
+        response: { 200: Type.Object({ connection_id: Type.String(), label: Type.Union([Type.String(), Type.Null()]), account: Type.Union([Type.String(), Type.Null()]), key_replaced: Type.Boolean() }) },
+      },
+    },
+    (request) => integrations.updateConnection(projectCaller(request), request.params.connection_id, request.body, auditContext(request)),
+  );
+
+  app.post<{ Params: { connection_id: string } }>(
+    '/latest/integrations/connections/:connection_id/test',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'Test a connection',
+        description:
+          "One cheap request to the provider with the connection's credentials (the key's check, the signed-in account's own request), or a remote MCP server's tools listed again. `ok: true` when the provider accepted them, `false` with its reason when it refused or could not be reached, `null` when the provider offers nothing to check a key with (ANZ Enrichment: a wrong key shows at the first call). A removed connection is a 409 `connection_removed`.",
+        params: Type.Object({ connection_id: Id }),
+        body: Type.Object({}),
+        response: { 200: Type.Object({ connection_id: Type.String(), ok: Type.Union([Type.Boolean(), Type.Null()]), message: Type.String(), checked_at: Type.String({ format: 'date-time' }) }) },
+      },
+    },
+    (request) => integrations.testConnection(projectCaller(request), request.params.connection_id),
+  );
+
+  app.get<{ Params: { connection_id: string } }>(
+    '/latest/integrations/connections/:connection_id/usage',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: 'What uses a connection',
+        description:
+          "The project's tools with a step naming it (`params.connection_id`), agents with an action naming it (a step's `connection_id` or a remote MCP server's `mcp.connection_id`), and triggers on it (with their agent): what stops working when it is removed. An id written in a template (`{{params.…}}`) is not resolved.",
+        params: Type.Object({ connection_id: Id }),
+        response: {
+          200: Type.Object({
+            connection_id: Type.String(),
+            tools: Type.Array(Type.Object({ studio_id: Type.String(), title: Type.String() })),
+            agents: Type.Array(Type.Object({ agent_id: Type.String(), name: Type.String() })),
+            triggers: Type.Array(Type.Object({ trigger_id: Type.String(), type: Type.String(), agent_id: Type.String(), agent_name: Type.String(), config: Type.Record(Type.String(), Type.String()) })),
+          }),
+        },
+      },
+    },
+    (request) => integrations.connectionUsage(projectCaller(request), request.params.connection_id),
+  );
+
+  app.get<{ Params: { connection_id: string } }>(
+    '/latest/integrations/connections/:connection_id/repositories/list',
+    {
+      config: { auth: 'viewer' },
+      schema: {
+        tags,
+        summary: "The repositories a code-host connection can see",
+        description:
+          "Asked of the code host now (`GET /user/repos`: the account's own, those it collaborates on and its organizations'), most recently pushed first, at most 300 (`truncated` when there are more). `admin`: whether the connection administers it, which a trigger's webhook needs. 400 for a connection of another provider.",
+        params: Type.Object({ connection_id: Id }),
+        response: {
+          200: Type.Object({
+            results: Type.Array(Type.Object({ full_name: Type.String({ description: 'owner/name' }), private: Type.Boolean(), admin: Type.Boolean() })),
+            truncated: Type.Boolean(),
+          }),
+        },
+      },
+    },
+    (request) => integrations.repositories(projectCaller(request), request.params.connection_id),
   );
 
   app.get<{ Params: { connection_id: string }; Querystring: { refresh?: boolean } }>(

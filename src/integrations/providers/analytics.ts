@@ -44,6 +44,7 @@ export const analytics: ProviderDefinition = {
   description: 'Reports, key events and properties of the web-analytics provider.',
   kindWords: ['analytics', 'web analytics', 'reports'],
   beta: true,
+  mark: { letters: 'WA', colour: '#a1400b' },
   bases: { admin: 'analytics_admin', data: 'analytics_data' },
   connect: {
     oauth: {
@@ -53,6 +54,7 @@ export const analytics: ProviderDefinition = {
       authorizeParams: { access_type: 'offline', prompt: 'consent' },
       account: { userinfo: (claims) => (claims.email as string | undefined) ?? (claims.sub as string | undefined) },
     },
+    test: { method: 'GET', path: '/v1beta/accountSummaries', query: { pageSize: 1 } },
   },
   apiCall: {
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],

@@ -14,6 +14,7 @@ export const anzEnrichment: ProviderDefinition = {
   description: 'B2B people and company enrichment for Australia and New Zealand.',
   kindWords: ['enrichment', 'anz', 'people', 'company'],
   beta: true,
+  mark: { letters: 'AE', colour: '#0b5cad' },
   bases: { default: 'anz_enrichment' },
   connect: { apiKey: { authType: 'api_key', headers: (key) => ({ 'x-api-key': key }) } },
   apiCall: { methods: ['GET', 'POST'] },

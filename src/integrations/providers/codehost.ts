@@ -34,6 +34,7 @@ export const codehost: ProviderDefinition = {
   description: 'Repositories, branches, issues, pull requests, workflows, gists and releases on the code host.',
   kindWords: ['code host', 'codehost', 'repository', 'git'],
   beta: false,
+  mark: { letters: 'CH', colour: '#24292f' },
   bases: { default: 'codehost' },
   headers: { accept: CODEHOST_MEDIA_TYPE, 'user-agent': 'Hangar' },
   connect: {

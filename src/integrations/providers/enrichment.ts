@@ -43,6 +43,7 @@ export const enrichment: ProviderDefinition = {
   description: 'Global B2B contact and company enrichment and search.',
   kindWords: ['enrichment', 'contacts', 'companies'],
   beta: false,
+  mark: { letters: 'En', colour: '#6639ba' },
   bases: { default: 'enrichment' },
   connect: {
     apiKey: {

@@ -10,6 +10,7 @@ export const mcp: ProviderDefinition = {
   description: 'Tools of a remote Model Context Protocol server (streamable HTTP), with headers or an OAuth sign-in.',
   kindWords: ['mcp', 'model context protocol', 'remote tools'],
   beta: true,
+  mark: { letters: 'MCP', colour: '#0f6b63' },
   // The address is each connection's own (connections.url), never a deployment setting.
   bases: {},
   connect: { remote: { authTypes: ['headers', 'none', 'oauth'] } },

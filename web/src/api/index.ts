@@ -138,6 +138,8 @@ export interface ProviderInfo {
   name: string;
   description: string;
   beta: boolean;
+  /** Its mark: letters on a colour, drawn here (no image is loaded). */
+  mark: ProviderRow['mark'];
   authTypes: string[];
   methods: string[];
   requiredHeaders: ProviderRow['api_call']['required_headers'];
@@ -151,6 +153,7 @@ export async function providers(): Promise<ProviderInfo[]> {
     name: p.name,
     description: p.description,
     beta: p.beta,
+    mark: p.mark,
     authTypes: p.auth_types,
     methods: p.api_call.methods,
     requiredHeaders: p.api_call.required_headers,
@@ -163,6 +166,8 @@ export async function searchSteps(query: string): Promise<StepInfo[]> {
 export interface Connection {
   connectionId: string;
   provider: string;
+  /** The provider as people read it ("Code Host"). */
+  providerName: string;
   label: string;
   account: string;
   authType: string;
@@ -177,8 +182,15 @@ export interface Connection {
   /** An organization key: this project's own connection of the provider, used instead of it; '' when the key is used. */
   overriddenBy: string;
 }
-/** How a picker names a connection: an organization key says so. */
-export const connectionName = (c: Connection) => `${c.label || c.account || c.connectionId}${c.scope === 'organization' ? ' (organization key)' : ''}`;
+/**
+ * A connection as people tell it apart, never by its id: its label, else its provider and account
+ * ("Code Host · octocat"), else its provider and when it was added (a key no provider names an
+ * account for). An organization key says so.
+ */
+export const connectionName = (c: Connection) => `${unlabelledName(c, c.label)}${c.scope === 'organization' ? ' (organization key)' : ''}`;
+const unlabelledName = (c: Connection, label: string) => label || `${c.providerName} · ${c.account || `added ${new Date(c.createdAt).toLocaleDateString()}`}`;
+/** The name without its label: what shows beside a label (provider and account), or the whole name when unlabelled. */
+export const accountName = (c: Connection) => unlabelledName(c, '');
 /** A provider whose server each connection names (a remote MCP server): connected with an address, not a key. */
 export const isRemote = (p: ProviderInfo) => p.authTypes.includes('headers');
 /** Live connections; a removed one stays in the list only so its steps can say it was removed. */
@@ -189,6 +201,7 @@ export async function connections(): Promise<Connection[]> {
     .map((c) => ({
       connectionId: c.connection_id,
       provider: c.provider,
+      providerName: c.provider_name,
       label: c.label ?? '',
       account: c.account ?? '',
       authType: c.auth_type,
@@ -213,6 +226,21 @@ export type RemoteTool = Answer<'/latest/integrations/connections/{connection_id
 export async function mcpTools(connectionId: string, refresh = false): Promise<RemoteTool[]> {
   const r = await ok(api.GET('/latest/integrations/connections/{connection_id}/mcp/tools', { params: { path: { connection_id: connectionId }, query: refresh ? { refresh: true } : {} } }));
   return r.tools;
+}
+/** A new label ('' clears it: the connection is then named by its provider and account). */
+export const renameConnection = (connectionId: string, label: string) =>
+  ok(api.POST('/latest/integrations/connections/{connection_id}/update', { ...path({ connection_id: connectionId }), body: { label: label.trim() || null } }));
+/** A new key or access token, checked at the provider before it replaces the old one. */
+export const replaceConnectionKey = (connectionId: string, apiKey: string) =>
+  ok(api.POST('/latest/integrations/connections/{connection_id}/update', { ...path({ connection_id: connectionId }), body: { api_key: apiKey } }));
+export type ConnectionTest = Answer<'/latest/integrations/connections/{connection_id}/test', 'post'>;
+export const testConnection = (connectionId: string): Promise<ConnectionTest> => ok(api.POST('/latest/integrations/connections/{connection_id}/test', { ...path({ connection_id: connectionId }), body: {} }));
+export type ConnectionUsage = Answer<'/latest/integrations/connections/{connection_id}/usage', 'get'>;
+export const connectionUsage = (connectionId: string): Promise<ConnectionUsage> => ok(api.GET('/latest/integrations/connections/{connection_id}/usage', path({ connection_id: connectionId })));
+export type Repository = Row<'/latest/integrations/connections/{connection_id}/repositories/list', 'get'>;
+/** The repositories a code-host connection can see, for suggestions. */
+export async function repositories(connectionId: string): Promise<Repository[]> {
+  return (await ok(api.GET('/latest/integrations/connections/{connection_id}/repositories/list', path({ connection_id: connectionId })))).results;
 }
 export const removeConnection = (connectionId: string) => ok(api.POST('/latest/integrations/connections/{connection_id}/delete', { ...path({ connection_id: connectionId }), body: {} }));
 
@@ -560,6 +588,9 @@ export const createTrigger = (agentId: string, type: string, connectionId: strin
   ok(api.POST('/latest/agents/{agent_id}/triggers/create', { ...path({ agent_id: agentId }), body: { type, connection_id: connectionId, config } }));
 export const setTriggerStatus = (agentId: string, triggerId: string, status: 'active' | 'paused') =>
   ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/update', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: { status } }));
+/** Fires the trigger with a sample event of its type: a real task, marked as a test. */
+export const testTrigger = (agentId: string, triggerId: string) =>
+  ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/test', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: {} }));
 export const deleteTrigger = (agentId: string, triggerId: string) =>
   ok(api.POST('/latest/agents/{agent_id}/triggers/{trigger_id}/delete', { ...path({ agent_id: agentId, trigger_id: triggerId }), body: {} }));
 

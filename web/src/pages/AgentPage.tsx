@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import * as api from '../api/index.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
@@ -7,25 +7,13 @@ import { SchemaForm, type Values } from '../schema-form.tsx';
 import { Schedules } from './AgentSchedules.tsx';
 import { Button, Confirm, Empty, ErrorNote, Field, Json, Loading, parseJsonText, useAction, when } from '../ui.tsx';
 
-// Browsers compile a `pattern` with the `v` flag, under which `/` inside a character class must be
-// escaped: unescaped, the pattern is invalid, logged, and no format is checked at all.
-export const REPOSITORY_PATTERN = String.raw`[^\/\s]+\/[^\/\s]+`;
-export const LOGIN_PATTERN = String.raw`[^\/\s]+`;
+// The Triggers tab, fetched when opened (its own chunk: src/dashboard/build.ts).
+const Triggers = lazy(() => import('./AgentTriggers.tsx').then((m) => ({ default: m.Triggers })));
 
 /** The trigger catalogue as the server lists it (names, categories, "fires when" lines, scopes). */
-function useTriggerTypes() {
+export function useTriggerTypes() {
   const { projectId } = useSession();
   return useQuery({ queryKey: ['trigger-types', projectId], queryFn: api.triggerTypes, staleTime: Infinity });
-}
-
-/** Consecutive types of one category, in the order the server lists them. */
-function byCategory(types: api.TriggerType[]): Array<{ category: string; types: api.TriggerType[] }> {
-  const groups: Array<{ category: string; types: api.TriggerType[] }> = [];
-  for (const t of types) {
-    if (groups.at(-1)?.category === t.category) groups.at(-1)!.types.push(t);
-    else groups.push({ category: t.category, types: [t] });
-  }
-  return groups;
 }
 
 const TABS = [
@@ -57,7 +45,11 @@ export function AgentPage({ agentId, tab }: { agentId: string; tab: string }) {
           </Link>
         ))}
       </nav>
-      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? <Triggers agent={agent.data} /> : tab === 'schedules' ? <Schedules agent={agent.data} /> : <Settings agent={agent.data} />}
+      {tab === 'chat' ? <Chat agent={agent.data} /> : tab === 'tasks' ? <Tasks agent={agent.data} /> : tab === 'triggers' ? (
+        <Suspense fallback={<Loading what="triggers" />}>
+          <Triggers agent={agent.data} />
+        </Suspense>
+      ) : tab === 'schedules' ? <Schedules agent={agent.data} /> : <Settings agent={agent.data} />}
     </>
   );
 }
@@ -598,188 +590,6 @@ function Tasks({ agent }: { agent: api.Agent }) {
         )}
       </Field>
       <TaskTable agentId={agent.agentId} filter={filter} />
-    </section>
-  );
-}
-
-function Triggers({ agent }: { agent: api.Agent }) {
-  const { projectId, canEdit } = useSession();
-  const client = useQueryClient();
-  const triggers = useQuery({ queryKey: ['triggers', projectId, agent.agentId], queryFn: () => api.triggers(agent.agentId) });
-  const types = useTriggerTypes();
-  const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
-  const codehost = (connections.data ?? []).filter((c) => c.provider === 'codehost');
-  const [type, setType] = useState('codehost.new_issue');
-  const [connection, setConnection] = useState('');
-  const [target, setTarget] = useState('');
-  const { busy, error, run } = useAction();
-  const [deleting, setDeleting] = useState<api.Trigger | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-  const [toggling, setToggling] = useState<string | null>(null);
-  const [listError, setListError] = useState<unknown>(null);
-  const chosen = types.data?.find((x) => x.type === type);
-  const refresh = () => client.invalidateQueries({ queryKey: ['triggers', projectId, agent.agentId] });
-  useEffect(() => {
-    if (!connection && codehost.length) setConnection(codehost[0].connectionId);
-  }, [codehost.length]);
-
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!chosen) return;
-    await run(async () => {
-      const config: Record<string, string> = chosen.scope === 'repository' ? { repository: target.trim() } : chosen.scope === 'organization' ? { organization: target.trim() } : {};
-      await api.createTrigger(agent.agentId, type, connection, config);
-      setTarget('');
-      await refresh();
-    });
-  };
-  const toggle = async (t: api.Trigger) => {
-    setToggling(t.trigger_id);
-    setListError(null);
-    try {
-      await api.setTriggerStatus(agent.agentId, t.trigger_id, t.status === 'paused' ? 'active' : 'paused');
-      await refresh();
-    } catch (err) {
-      setListError(err);
-    } finally {
-      setToggling(null);
-    }
-  };
-  return (
-    <section aria-label="Triggers">
-      <p className="hint">Code-host triggers wake this agent the moment something happens. Hangar registers the webhook at the code host itself: no manual setup.</p>
-      {canEdit ? (
-        types.isPending ? (
-          <Loading what="trigger types" />
-        ) : types.isError ? (
-          <ErrorNote error={types.error} />
-        ) : (
-          <form className="card" onSubmit={add} aria-labelledby="add-trigger-h">
-            <h2 id="add-trigger-h">Add a trigger</h2>
-            <div className="grid2">
-              <Field label="Trigger type" hint={chosen ? `Fires when: ${chosen.fires_when}` : undefined}>
-                {(id) => (
-                  <select id={id} value={type} onChange={(e) => setType(e.target.value)}>
-                    {byCategory(types.data).map((c) => (
-                      <optgroup key={c.category} label={c.category}>
-                        {c.types.map((t) => (
-                          <option key={t.type} value={t.type}>
-                            {t.name}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <Field label="Code-host connection" hint={codehost.length ? undefined : 'No code-host account is connected: sign in to it in Integrations & API Keys first.'}>
-                {(id) => (
-                  <select id={id} required value={connection} onChange={(e) => setConnection(e.target.value)}>
-                    <option value="">Choose a connection</option>
-                    {codehost.map((c) => (
-                      <option key={c.connectionId} value={c.connectionId}>
-                        {api.connectionName(c)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-            {chosen?.scope === 'account' ? (
-              <p className="muted">Watches the connected account's own gists.</p>
-            ) : (
-              <Field label={chosen?.scope === 'organization' ? 'Organization (login)' : 'Repository (owner/name)'}>
-                {(id) => (
-                  <input
-                    id={id}
-                    required
-                    value={target}
-                    pattern={chosen?.scope === 'organization' ? LOGIN_PATTERN : REPOSITORY_PATTERN}
-                    onChange={(e) => setTarget(e.target.value)}
-                    placeholder={chosen?.scope === 'organization' ? 'octo-org' : 'octo-org/website'}
-                  />
-                )}
-              </Field>
-            )}
-            <ErrorNote error={error} />
-            <Button type="submit" variant="primary" busy={busy}>
-              Add trigger
-            </Button>
-          </form>
-        )
-      ) : null}
-      <h2>Triggers of this agent</h2>
-      <ErrorNote error={listError} />
-      {triggers.isPending ? (
-        <Loading what="triggers" />
-      ) : triggers.isError ? (
-        <ErrorNote error={triggers.error} />
-      ) : triggers.data.length === 0 ? (
-        <Empty title="No triggers yet.">{canEdit ? 'Add one above to wake this agent on code-host events.' : 'An editor of this project can add one.'}</Empty>
-      ) : (
-        <ul className="trigger-list">
-          {triggers.data.map((t) => {
-            const info = types.data?.find((x) => x.type === t.type);
-            const where = t.config.repository ?? t.config.organization ?? 'the connected account';
-            return (
-              <li key={t.trigger_id} className="card">
-                <div className="step-head">
-                  <h3>
-                    {info?.name ?? t.type} <span className="muted">· {where}</span> <span className={`badge ${t.status === 'active' ? 'ok' : ''}`}>{t.status}</span>
-                  </h3>
-                  {canEdit ? (
-                    <div className="actions left">
-                      <Button busy={toggling === t.trigger_id} onClick={() => toggle(t)}>
-                        {t.status === 'paused' ? 'Resume' : 'Pause'}
-                      </Button>
-                      <Button variant="danger" onClick={() => setDeleting(t)}>
-                        Delete
-                      </Button>
-                    </div>
-                  ) : null}
-                </div>
-                <p className="muted small">Fires when: {info?.fires_when}</p>
-                <p className="small">
-                  Webhook:{' '}
-                  {t.hook_id ? (
-                    <>
-                      registered (hook <code>{t.hook_id.slice(0, 8)}</code>), subscribed to {t.events.join(', ')}
-                      {t.hook_health ? <> · health: <strong className={t.hook_health.startsWith('failing') ? 'failing' : undefined}>{t.hook_health}</strong></> : null}
-                      {t.hook_stats ? (
-                        <>
-                          {' '}
-                          · {t.hook_stats.received} received, {t.hook_stats.duplicate} duplicate, {t.hook_stats.rejected_signature} rejected, {t.hook_stats.recovered} recovered
-                          {t.hook_stats.backlog_age_seconds > 0 ? `, oldest waiting ${t.hook_stats.backlog_age_seconds} s` : ''}
-                        </>
-                      ) : null}
-                    </>
-                  ) : t.events.length === 0 ? (
-                    'none — this type is checked periodically'
-                  ) : (
-                    'not registered'
-                  )}
-                </p>
-                <Button variant="link" aria-expanded={open === t.trigger_id} onClick={() => setOpen(open === t.trigger_id ? null : t.trigger_id)}>
-                  {open === t.trigger_id ? 'Hide activations' : 'Show activations'}
-                </Button>
-                {open === t.trigger_id ? <TaskTable agentId={agent.agentId} triggerId={t.trigger_id} /> : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Confirm
-        title="Delete trigger"
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        confirmLabel="Delete trigger"
-        action={async () => {
-          await api.deleteTrigger(agent.agentId, deleting!.trigger_id);
-          await refresh();
-        }}
-      >
-        <p>The trigger stops firing; its webhook at the code host is removed when no other trigger uses it. Past activations stay in the task list.</p>
-      </Confirm>
     </section>
   );
 }

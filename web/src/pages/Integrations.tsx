@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as api from '../api/index.ts';
 import { Link } from '../router.tsx';
 import { useHref, useSession } from '../session.tsx';
@@ -26,6 +26,7 @@ function Providers({ projectId }: { projectId: string }) {
   const connections = useQuery({ queryKey: ['connections', projectId], queryFn: api.connections });
   const [keyFor, setKeyFor] = useState<api.ProviderInfo | null>(null);
   const [removing, setRemoving] = useState<api.Connection | null>(null);
+  const [changing, setChanging] = useState<{ connection: api.Connection; rename: boolean } | null>(null);
   const [signingIn, setSigningIn] = useState<string | null>(null);
   const [oauthError, setOauthError] = useState<unknown>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['connections', projectId] });
@@ -42,6 +43,10 @@ function Providers({ projectId }: { projectId: string }) {
   }, [projectId]);
 
   const signIn = (p: api.ProviderInfo) => openSignIn(p.provider, (redirect) => api.oauthUrl(p.provider, redirect));
+  // Signing in again with the same account renews its connection (a removed one comes back too).
+  const reconnect = (c: api.Connection) =>
+    c.provider === 'mcp' ? openSignIn(c.provider, (redirect) => api.mcpOauthUrl(c.url, c.label, redirect)) : openSignIn(c.provider, (redirect) => api.oauthUrl(c.provider, redirect));
+  const actions: ConnectionActions = { change: (connection, rename) => setChanging({ connection, rename }), reconnect, remove: setRemoving };
   const openSignIn = async (provider: string, begin: (redirectUrl: string) => Promise<{ auth_url: string }>) => {
     setOauthError(null);
     // Opened inside the click, before any await, so no pop-up blocker stops it.
@@ -87,16 +92,14 @@ function Providers({ projectId }: { projectId: string }) {
                 signingIn={signingIn === p.provider}
                 onSignIn={(url, label) => openSignIn(p.provider, (redirect) => api.mcpOauthUrl(url, label, redirect))}
                 onConnected={refresh}
-                onRemove={setRemoving}
+                actions={actions}
               />
             );
           }
           const keyAuth = p.authTypes.find((t) => t !== 'oauth');
           return (
             <article key={p.provider} className="card" aria-labelledby={`provider-${p.provider}`}>
-              <h3 id={`provider-${p.provider}`}>
-                {p.name} {p.beta ? <span className="badge beta">beta</span> : null}
-              </h3>
+              <ProviderHeading provider={p} />
               <p>{p.description}</p>
               <p className="muted">Connects with {p.authTypes.map((t) => AUTH_WORDS[t] ?? t).join(' or ')}.</p>
               {canEdit ? (
@@ -125,15 +128,7 @@ function Providers({ projectId }: { projectId: string }) {
                     c.scope === 'organization' ? (
                       <OrganizationKey key={c.connectionId} connection={c} own={mine.find((x) => x.connectionId === c.overriddenBy)} />
                     ) : (
-                      <li key={c.connectionId}>
-                        <span>
-                          <strong>{c.label || c.account || c.connectionId}</strong>
-                          {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
-                          <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
-                          <span className="muted small"> connected {when(c.createdAt)}</span>
-                        </span>
-                        {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => setRemoving(c) }]} /> : null}
-                      </li>
+                      <ConnectionRow key={c.connectionId} connection={c} actions={actions} />
                     ),
                   )}
                 </ul>
@@ -143,6 +138,7 @@ function Providers({ projectId }: { projectId: string }) {
         })}
       </div>
       <KeyModal provider={keyFor} onClose={() => setKeyFor(null)} onDone={refresh} />
+      <ChangeModal change={changing} onClose={() => setChanging(null)} onDone={refresh} />
       <Confirm
         title="Remove connection"
         open={!!removing}
@@ -154,9 +150,10 @@ function Providers({ projectId }: { projectId: string }) {
         }}
       >
         <p>
-          Remove <strong>{removing?.label || removing?.account}</strong>? Hangar revokes its access at the provider where it can. Tools, agents and triggers using this
-          connection stop working until it is reconnected. The provider account and its data are unaffected.
+          Remove <strong>{removing ? api.connectionName(removing) : ''}</strong>? Hangar revokes its access at the provider where it can. The provider account and its data are
+          unaffected.
         </p>
+        {removing ? <Usage connection={removing} /> : null}
       </Confirm>
     </section>
   );
@@ -170,14 +167,14 @@ function OrganizationKey({ connection: c, own }: { connection: api.Connection; o
   return (
     <li>
       <span>
-        <strong>{c.label || c.account || c.connectionId}</strong>
+        <strong>{c.label || api.accountName(c)}</strong>
         {c.label && c.account ? <span className="muted"> · {c.account}</span> : null}
         <span className="badge">organization key</span>
         <span className={`badge ${own ? '' : 'ok'}`}>{own ? 'overridden' : 'in use'}</span>
         <span className="muted small">
           {' '}
           set by {c.createdBy || 'an organization admin'}
-          {own ? ` · this project's own connection ${own.label || own.account || own.connectionId} is used instead` : ''}
+          {own ? ` · this project's own connection ${api.connectionName(own)} is used instead` : ''}
         </span>
       </span>
     </li>
@@ -185,14 +182,14 @@ function OrganizationKey({ connection: c, own }: { connection: api.Connection; o
 }
 
 /** A remote MCP server: connect it by address (with an optional header, or by signing in), and see each connection's tools. */
-function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnected, onRemove }: {
+function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnected, actions }: {
   provider: api.ProviderInfo;
   connections: api.Connection[];
   loading: boolean;
   signingIn: boolean;
   onSignIn: (url: string, label: string) => void;
   onConnected: () => void;
-  onRemove: (c: api.Connection) => void;
+  actions: ConnectionActions;
 }) {
   const { canEdit } = useSession();
   const href = useHref();
@@ -214,9 +211,7 @@ function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnec
   const form = useRef<HTMLFormElement>(null);
   return (
     <article className="card" aria-labelledby={`provider-${provider.provider}`}>
-      <h3 id={`provider-${provider.provider}`}>
-        {provider.name} {provider.beta ? <span className="badge beta">beta</span> : null}
-      </h3>
+      <ProviderHeading provider={provider} />
       <p>
         <strong>Hangar as a client:</strong> {provider.description} Its tools become actions of this project's agents. The other way round, MCP clients using this project's tools and
         agents, is <Link to={href('/mcp')}>the MCP page</Link> (Hangar as a server).
@@ -270,21 +265,25 @@ function McpCard({ provider, connections, loading, signingIn, onSignIn, onConnec
       ) : (
         <ul className="connections">
           {connections.map((c) => (
-            <li key={c.connectionId} className="stack">
-              <span>
-                <strong>{c.label || c.account || c.connectionId}</strong>
-                <span className="muted small break"> {c.url}</span>
-                <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
-                <span className="muted small"> {c.authType === 'oauth' ? 'signed in' : c.authType === 'headers' ? 'with a header' : 'no credentials'}</span>
-              </span>
-              <span className="actions left">
+            <ConnectionRow
+              key={c.connectionId}
+              connection={c}
+              actions={actions}
+              detail={
+                <>
+                  {/* Unlabelled, the server is already named by its address. */}
+                  {c.label ? <span className="muted small break"> {c.url}</span> : null}
+                  <span className="muted small"> {c.authType === 'oauth' ? 'signed in' : c.authType === 'headers' ? 'with a header' : 'no credentials'}</span>
+                </>
+              }
+              extra={
                 <Button variant="link" aria-expanded={showing === c.connectionId} onClick={() => setShowing(showing === c.connectionId ? null : c.connectionId)}>
                   {showing === c.connectionId ? 'Hide tools' : 'Show tools'}
                 </Button>
-                {canEdit ? <Menu label={`Actions for ${c.label || c.account || 'connection'}`} items={[{ label: 'Remove', danger: true, onSelect: () => onRemove(c) }]} /> : null}
-              </span>
+              }
+            >
               {showing === c.connectionId ? <RemoteTools connection={c} /> : null}
-            </li>
+            </ConnectionRow>
           ))}
         </ul>
       )}
@@ -306,7 +305,7 @@ function RemoteTools({ connection }: { connection: api.Connection }) {
         tools.data.length === 0 ? (
           <p className="muted">The server lists no tools.</p>
         ) : (
-          <ul aria-label={`Tools of ${connection.label || connection.account || 'the server'}`}>
+          <ul aria-label={`Tools of ${api.connectionName(connection)}`}>
             {tools.data.map((t) => (
               <li key={t.name}>
                 <code>{t.name}</code>
@@ -321,6 +320,168 @@ function RemoteTools({ connection }: { connection: api.Connection }) {
         Refresh tools
       </Button>
     </div>
+  );
+}
+
+/** The card's heading: the provider's mark (letters on its colour, declared with the provider), its name, beta. */
+function ProviderHeading({ provider }: { provider: api.ProviderInfo }) {
+  return (
+    <h3 id={`provider-${provider.provider}`} className="provider-heading">
+      <span className="provider-mark" aria-hidden="true" style={{ background: provider.mark.colour }}>
+        {provider.mark.letters}
+      </span>
+      {provider.name} {provider.beta ? <span className="badge beta">beta</span> : null}
+    </h3>
+  );
+}
+
+interface ConnectionActions {
+  /** Rename (true) or Replace key (false). */
+  change: (c: api.Connection, rename: boolean) => void;
+  reconnect: (c: api.Connection) => void;
+  remove: (c: api.Connection) => void;
+}
+
+/**
+ * One of the project's own connections: its name (label, else provider and account), state, and a
+ * menu — Rename, Replace key (made with a key) or Reconnect (made by signing in), Test, Remove. Test
+ * is a viewer's too; its answer shows under the row.
+ */
+function ConnectionRow({ connection: c, actions, detail, extra, children }: { connection: api.Connection; actions: ConnectionActions; detail?: ReactNode; extra?: ReactNode; children?: ReactNode }) {
+  const { canEdit } = useSession();
+  const test = useMutation({ mutationFn: () => api.testConnection(c.connectionId) });
+  const signedIn = c.authType === 'oauth';
+  const keyed = c.authType === 'api_key' || c.authType === 'access_token';
+  const items = [
+    ...(canEdit ? [{ label: 'Rename', onSelect: () => actions.change(c, true) }] : []),
+    ...(canEdit && keyed ? [{ label: 'Replace key', onSelect: () => actions.change(c, false) }] : []),
+    ...(canEdit && signedIn ? [{ label: 'Reconnect', onSelect: () => actions.reconnect(c) }] : []),
+    { label: 'Test', onSelect: () => test.mutate() },
+    ...(canEdit ? [{ label: 'Remove', danger: true, onSelect: () => actions.remove(c) }] : []),
+  ];
+  const result = test.data;
+  return (
+    <li className="stack">
+      <span className="connection-row">
+        <span>
+          <strong>
+            {c.label ? (
+              c.label
+            ) : c.account ? (
+              <>
+                {c.providerName} · <span>{c.account}</span>
+              </>
+            ) : (
+              api.accountName(c)
+            )}
+          </strong>
+          {c.label && c.account && !c.url ? <span className="muted"> · {c.account}</span> : null}
+          {detail}
+          <span className={`badge ${c.status === 'active' ? 'ok' : ''}`}>{c.status}</span>
+          <span className="muted small"> connected {when(c.createdAt)}</span>
+        </span>
+        <span className="actions left">
+          {extra}
+          <Menu label={`Actions for ${api.connectionName(c)}`} items={items} />
+        </span>
+      </span>
+      {test.isPending ? <Loading what={`a test of ${api.connectionName(c)}`} /> : null}
+      <ErrorNote error={test.error} />
+      {result ? (
+        <p role="status" className={`small test-result ${result.ok === false ? 'failing' : result.ok ? 'passed' : ''}`}>
+          <strong>{result.ok === false ? 'Test failed:' : result.ok ? 'Test passed:' : 'Not checked:'}</strong> {result.message}
+        </p>
+      ) : null}
+      {children}
+    </li>
+  );
+}
+
+/** What stops working when the connection goes: the tools, agents and triggers that name it. */
+function Usage({ connection }: { connection: api.Connection }) {
+  const { projectId } = useSession();
+  // Asked afresh at each opening (nothing kept): the dialog then opens on its Loading line, so its
+  // focus lands on Cancel, never on a link of the list.
+  const usage = useQuery({ queryKey: ['connection-usage', projectId, connection.connectionId], queryFn: () => api.connectionUsage(connection.connectionId), gcTime: 0 });
+  const types = useQuery({ queryKey: ['trigger-types', projectId], queryFn: api.triggerTypes, staleTime: Infinity });
+  if (usage.isPending) return <Loading what="what uses this connection" />;
+  if (usage.isError) return <ErrorNote error={usage.error} />;
+  const { tools, agents, triggers } = usage.data;
+  if (tools.length + agents.length + triggers.length === 0) return <p className="muted">Nothing in this project uses it.</p>;
+  const base = `/p/${encodeURIComponent(projectId)}`;
+  const typeName = (type: string) => types.data?.find((t) => t.type === type)?.name ?? type;
+  return (
+    <>
+      <p>These stop working until it is reconnected:</p>
+      <ul className="usage" aria-label="What uses this connection">
+        {tools.map((t) => (
+          <li key={t.studio_id}>
+            Tool <Link to={`${base}/tools/${encodeURIComponent(t.studio_id)}`}>{t.title}</Link>
+          </li>
+        ))}
+        {agents.map((a) => (
+          <li key={a.agent_id}>
+            Agent <Link to={`${base}/agents/${encodeURIComponent(a.agent_id)}/settings`}>{a.name}</Link>
+          </li>
+        ))}
+        {triggers.map((t) => (
+          <li key={t.trigger_id}>
+            Trigger {typeName(t.type)}
+            {t.config.repository || t.config.organization ? ` on ${t.config.repository ?? t.config.organization}` : ''} of agent{' '}
+            <Link to={`${base}/agents/${encodeURIComponent(t.agent_id)}/triggers`}>{t.agent_name}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Rename (the label: empty names it by provider and account) or Replace key (checked at the
+ * provider before it replaces the old one; never kept past the dialog).
+ */
+function ChangeModal({ change, onClose, onDone }: { change: { connection: api.Connection; rename: boolean } | null; onClose: () => void; onDone: () => void }) {
+  const [value, setValue] = useState('');
+  const c = change?.connection;
+  const save = useMutation({
+    mutationFn: () => (change!.rename ? api.renameConnection(c!.connectionId, value) : api.replaceConnectionKey(c!.connectionId, value)),
+    onSuccess: () => {
+      setValue('');
+      onDone();
+      onClose();
+    },
+  });
+  useEffect(() => {
+    setValue(change?.rename ? (c?.label ?? '') : '');
+    save.reset();
+  }, [change]);
+  const what = c?.authType === 'access_token' ? 'token' : 'key';
+  return (
+    <Modal title={!c ? '' : change!.rename ? `Rename ${api.connectionName(c)}` : `Replace the ${what} of ${api.connectionName(c)}`} open={!!c} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        {change?.rename ? (
+          <Field label="Label" hint={`Empty: named by its provider and account (${api.accountName(c!)}).`}>
+            {(id) => <input id={id} maxLength={200} value={value} onChange={(e) => setValue(e.target.value)} />}
+          </Field>
+        ) : (
+          <Field label={what === 'token' ? 'New access token' : 'New API key'} hint="Checked with the provider first (the old one stays if refused); never shown again.">
+            {(id) => <input id={id} type="password" autoComplete="off" spellCheck={false} required value={value} onChange={(e) => setValue(e.target.value)} />}
+          </Field>
+        )}
+        <ErrorNote error={save.error} />
+        <div className="actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" busy={save.isPending}>
+            {change?.rename ? 'Save' : 'Replace'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
 

@@ -26,6 +26,23 @@ const createRepo = (ownerLogin?: string): Handler => (ctx) => {
 export const repoRoutes: Record<string, Handler> = {
   'users/get-authenticated': (ctx) => ok(ctx.shapes.privateUser(ctx.viewer)),
   'repos/create-for-authenticated-user': createRepo(),
+  // The repositories the viewer can see through ownership, collaboration or an organization (not
+  // every public one); a fine-grained token sees only the repositories it was given.
+  'repos/list-for-authenticated-user': (ctx) => {
+    const { model, viewer, repositories } = ctx;
+    const mine = [...model.repos.values()].filter((r) => {
+      if (repositories) return repositories.has(`${r.owner.login}/${r.name}`.toLowerCase());
+      const l = viewer.login.toLowerCase();
+      const member = r.owner.type === 'Organization' && [...r.owner.admins, ...r.owner.members].some((m) => m.toLowerCase() === l);
+      return r.owner.login.toLowerCase() === l || member || [...r.collaborators.keys()].some((c) => c.toLowerCase() === l);
+    });
+    const by = String(ctx.query.sort ?? 'full_name');
+    const key = (r: (typeof mine)[number]) => (by === 'full_name' ? `${r.owner.login}/${r.name}`.toLowerCase() : by === 'created' ? r.created_at : by === 'updated' ? r.updated_at : r.pushed_at);
+    const ascending = (ctx.query.direction ?? (by === 'full_name' ? 'asc' : 'desc')) === 'asc';
+    mine.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (ascending ? 1 : -1));
+    const { page, headers } = paginate(ctx, mine.map((r) => ctx.shapes.repository(r, viewer.login)));
+    return ok(page, headers);
+  },
   'repos/create-in-org': (ctx) => createRepo(ctx.params.org)(ctx),
   'repos/get': (ctx) => ok(ctx.shapes.fullRepository(repoFor(ctx), ctx.viewer.login)),
 
