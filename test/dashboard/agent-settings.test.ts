@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { bearer, bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { freePort, providerEnv } from '../integrations/kit.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'agent-settings-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -42,12 +42,7 @@ before(async () => {
   const c = await api('POST', '/latest/integrations/connections/create', { provider: 'enrichment', api_key: ENR_KEY, label: 'Global' });
   assert.equal(c.status, 200, JSON.stringify(c.body));
   connectionId = c.body.connection_id;
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, base);
-  assert.equal((await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } })).status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('agent settings'));

@@ -10,7 +10,7 @@ import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../src/shared/free-port.ts';
 import { bearer, bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'approvals-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -71,13 +71,7 @@ before(async () => {
   assert.equal(tool.status, 200, JSON.stringify(tool.body));
   const agent = await api('POST', '/latest/agents/upsert', { name: 'Note taker', actions: [{ studio_id: tool.body.studio_id, action_behaviour: 'always-ask' }] });
   agentId = agent.body.agent_id;
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, base);
-  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('Approvals'));

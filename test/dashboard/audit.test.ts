@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, bootstrap, call, role, sessionHeaders, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
-import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'audit-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -37,14 +37,7 @@ before(async () => {
     const r = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:editor') } });
     assert.equal(r.status, 200);
   }
-  browser = await launch();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, server.url);
-  // Signed in as the dashboard is (the session and CSRF cookies land in the browser's jar).
-  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(server.url, ADMIN, PASSWORD, { acceptDownloads: true }));
 });
 
 afterEach(() => consoleWatch.assertClean('Audit section'));

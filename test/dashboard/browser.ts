@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.HANGAR_TEST_CHROMIUM ?? '/usr/bin/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -111,4 +111,19 @@ export function ownAddress(): string | undefined {
   return Object.values(os.networkInterfaces())
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
+/**
+ * A browser signed in to the Hangar at `base` as the dashboard is (the session and CSRF cookies in its
+ * jar): a desktop-sized page, a 15 s default timeout, and its console watched.
+ */
+export async function signedIn(base: string, email: string, password: string, options: BrowserContextOptions = {}) {
+  const browser = await launch();
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 }, ...options });
+  context.setDefaultTimeout(15_000);
+  const consoleWatch = watchConsole(context, base);
+  const login = await context.request.post('/latest/auth/login', { data: { email, password } });
+  assert.equal(login.status(), 200, `signing in as ${email}: ${await login.text()}`);
+  const page = await context.newPage();
+  return { browser, context, page, consoleWatch };
 }

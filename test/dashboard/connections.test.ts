@@ -11,7 +11,7 @@ import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehos
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { startOAuthServer, type OAuthServer } from '../../src/sandbox/standins/oauth.ts';
 import { CODEHOST_CLIENT, freePort, providerEnv } from '../integrations/kit.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'connections-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -61,12 +61,7 @@ before(async () => {
   const trigger = await post(`/latest/agents/${watcher.body.agent_id}/triggers/create`, { type: 'codehost.new_issue', connection_id: codehostId, config: { repository: 'octocat/hello' } });
   assert.equal(trigger.status, 200, JSON.stringify(trigger.body));
 
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  watch = watchConsole(context, base);
-  assert.equal((await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } })).status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch: watch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => watch.assertClean('connections'));

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort } from '../../src/shared/free-port.ts';
 import { startDns, type TestDns } from '../helpers/dns-server.ts';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'domains-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -29,13 +29,7 @@ before(async () => {
   base = `http://${host}:${port}`;
   server = await startServer(undefined, { HOST: host, PORT: String(port), HANGAR_PUBLIC_URL: base, LOG_LEVEL: 'warn', HANGAR_DNS_SERVERS: dns.address });
   org = await bootstrap(server, ADMIN, PASSWORD);
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, base);
-  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('Domains section'));

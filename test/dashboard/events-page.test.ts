@@ -11,7 +11,7 @@ import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { freePort } from '../integrations/kit.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'events-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -51,12 +51,7 @@ before(async () => {
   org = await bootstrap(server, ADMIN, PASSWORD);
   const p = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Notified', organization_id: org.organization_id } });
   projectId = p.body.project_id;
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, base);
-  assert.equal((await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } })).status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('events page'));

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { startEnrichment, type Enrichment } from '../../src/sandbox/standins/enrichment.ts';
 import { providerEnv } from '../integrations/kit.ts';
-import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'keys-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -32,13 +32,7 @@ before(async () => {
   const project = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Sales', organization_id: org.organization_id } });
   assert.equal(project.status, 200);
   projectId = project.body.project_id;
-  browser = await launch();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, server.url);
-  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(server.url, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('organization keys'));

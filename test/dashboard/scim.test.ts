@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
-import { assertAccessible, assertFitsPhone, launch, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'scim-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -22,13 +22,7 @@ before(async () => {
   org = await bootstrap(server, ADMIN, PASSWORD);
   const project = await call(server, 'POST', '/latest/projects/create', { authorization: `Bearer :${org.api_key}`, body: { name: 'Directory', organization_id: org.organization_id } });
   assert.equal(project.status, 200);
-  browser = await launch();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  consoleWatch = watchConsole(context, server.url);
-  const login = await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch } = await signedIn(server.url, ADMIN, PASSWORD));
 });
 
 afterEach(() => consoleWatch.assertClean('SCIM section'));

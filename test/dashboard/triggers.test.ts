@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { bearer, bootstrap, call, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
 import { startCodeHost, type CodeHost } from '../../src/sandbox/standins/codehost.ts';
 import { freePort, providerEnv } from '../integrations/kit.ts';
-import { assertAccessible, assertFitsPhone, launch, ownAddress, screenshot, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, ownAddress, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'triggers-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -42,12 +42,7 @@ before(async () => {
   assert.equal((await post('/latest/integrations/connections/create', { provider: 'codehost', api_key: CH_TOKEN })).status, 200);
   agentId = (await post('/latest/agents/upsert', { name: 'Triage', system_prompt: 'Triages issues.' })).body.agent_id;
 
-  browser = await launch();
-  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 860 } });
-  context.setDefaultTimeout(15_000);
-  watch = watchConsole(context, base);
-  assert.equal((await context.request.post('/latest/auth/login', { data: { email: ADMIN, password: PASSWORD } })).status(), 200);
-  page = await context.newPage();
+  ({ browser, context, page, consoleWatch: watch } = await signedIn(base, ADMIN, PASSWORD));
 });
 
 afterEach(() => watch.assertClean('triggers'));
