@@ -68,7 +68,9 @@ export async function openSession(env: McpEnv, target: RemoteTarget, phase: Phas
     // The optional GET stream a server may refuse: not a failure of anything in flight.
     const message = String((err as Error)?.message);
     if (listening) {
-      // The SDK reconnects a listener's stream a few times; after that nothing more would arrive.
+      // A dropped stream is retried with backoff; a reconnection that fails outright (the server
+      // gone, or no longer knowing the session) or the last retry ends the listener: nothing more
+      // would arrive, so the loss is said at once (the next use opens a new session).
       if (/Maximum reconnection attempts|Failed to reconnect/.test(message)) options.onLost?.(err);
       return;
     }
