@@ -68,6 +68,9 @@ function quietLogger(log: (level: string, message: string) => void, report?: Rep
   return new Logger(() => (level, message, meta) => {
     if (level !== 'error' && level !== 'warning') return;
     if (CONNECTION_NOISE.some((n) => n.test(message))) return;
+    // Said in Hangar's settings, not the library's option names.
+    const pool = /^WARNING: having maxPoolSize/.test(message) ? (meta as { max?: number; concurrency?: number } | undefined) : undefined;
+    if (pool) return log(level, `HANGAR_DB_POOL_SIZE (${pool.max}) is below HANGAR_WORKER_CONCURRENCY (${pool.concurrency}): jobs wait for a connection in turn; raise the pool or lower the concurrency.`);
     // A job that failed because the database was away (it is retried): counted in the outage.
     const error = (meta as { error?: unknown; fatalError?: unknown } | undefined)?.error ?? (meta as { fatalError?: unknown } | undefined)?.fatalError;
     if (report && error && isDatabaseUnavailable(error)) return report(`job ${(meta as { job?: { task_identifier?: string } }).job?.task_identifier ?? ''}`.trim(), error);

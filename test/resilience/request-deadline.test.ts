@@ -136,6 +136,9 @@ test('PostgreSQL frozen for 15 s: every request is answered within 10 s, each 50
   // Served again once it is back.
   for (const server of servers) assert.equal((await call(server, 'GET', '/latest/projects/list', { authorization: key })).status, 200);
   for (const server of servers) assert.deepEqual(server.logs.filter((l) => /"level":50/.test(l)), [], 'no unhandled error');
+  // The small pool beside the worker's default concurrency is said in Hangar's settings, not the job library's.
+  assert.ok(servers[0].logs.some((l) => l.includes('HANGAR_DB_POOL_SIZE (2) is below HANGAR_WORKER_CONCURRENCY (10)')), servers[0].logs.join('\n').slice(-2000));
+  assert.ok(!servers[0].logs.some((l) => l.includes('maxPoolSize')));
   assert.equal((await call(cluster, 'GET', '/latest/projects/list', { authorization: key })).status, 200);
   assert.doesNotMatch(cluster.process.output(), /"level":50|ended unexpectedly|survived an error nothing handled/, 'no unhandled error in the cluster');
 });
