@@ -129,7 +129,7 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
     done();
   });
 
-  // First of the onRequest hooks: every database wait after it (authentication's too) is the request's.
+  // First of the onRequest hooks: a request stuck in authentication's statements is already under its deadline.
   registerRequestDeadline(app, db.outage);
   app.addHook('onRequest', (request, _reply, done) => {
     // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own refusal would carry no error body.

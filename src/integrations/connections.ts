@@ -253,11 +253,18 @@ export async function listConnections(deps: IntegrationDeps, projectId: string, 
   };
 }
 
-/** The project's own connection an id names (an organization key is its admins' to change: 403). */
-async function ownRow(deps: IntegrationDeps, projectId: string, connectionId: string, doing: string) {
+/** The connection row an id names in the project (its own, or the organization's key), else a 404 saying where it was looked for. */
+async function namedRow(deps: IntegrationDeps, projectId: string, connectionId: string, where: string) {
   const id = canonicalId(connectionId);
   const row = isUuid(id) ? await connectionInProject(deps.db, projectId, id).executeTakeFirst() : undefined;
-  if (!row) throw notFound(`Connection ${connectionId} was not found in this project.`);
+  if (!row) throw notFound(`Connection ${connectionId} was not found in ${where}.`);
+  return row;
+}
+
+/** The project's own connection an id names (an organization key is its admins' to change: 403). */
+async function ownRow(deps: IntegrationDeps, projectId: string, connectionId: string, doing: string) {
+  const row = await namedRow(deps, projectId, connectionId, 'this project');
+  const id = row.id;
   if (row.organization_id) {
     throw new HangarError(403, 'forbidden', `Connection ${id} is the organization's ${providerOrFail(row.provider).name} key; only an organization admin ${doing} it (POST /latest/organizations/{organization_id}/integrations/connections/${id}/${doing === 'removes' ? 'delete' : 'update'}).`);
   }
@@ -322,9 +329,7 @@ export async function updateConnection(deps: IntegrationDeps, caller: Actor, con
  * as the API takes them.
  */
 export async function connectionUsage(deps: IntegrationDeps, projectId: string, connectionId: string) {
-  const id = canonicalId(connectionId);
-  const row = isUuid(id) ? await connectionInProject(deps.db, projectId, id).executeTakeFirst() : undefined;
-  if (!row) throw notFound(`Connection ${connectionId} was not found in this project or its organization.`);
+  const { id } = await namedRow(deps, projectId, connectionId, 'this project or its organization');
   // The id is a UUID: nothing in it means anything to a regular expression.
   const is = `like_regex "^${id}$" flag "i"`;
   const [tools, agents, triggers] = await Promise.all([
