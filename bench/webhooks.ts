@@ -384,13 +384,19 @@ async function halfRate(server: Server, db: BenchDatabase, phase: string, load: 
 }
 
 /** The report's rows of a half-rate phase; `target`: the row that issue 14's p99 target is read on. */
-function halfRateRows(title: string, rate: number, { load, latency }: HalfRate, target: boolean): Row[] {
+function halfRateRows(title: string, rate: number, { load, latency }: HalfRate, target: boolean, baseline?: LoadResult): Row[] {
   const late = latency.started < latency.deliveries;
   const p99Cell = late && !Number.isFinite(latency.total.p99) ? `> ${DRAIN_SECONDS * 1000 + SECONDS * 1000}` : fmt(latency.total.p99, 0);
   const met = latency.started === latency.deliveries && latency.total.p99 < TARGETS.p99StartMs;
   return [
     [title, `${rate}/s`, '', '', ''],
-    [`  accepted/s, 2xx p50 / p99 ms`, `${fmt(load.okPerSecond, 0)}, ${fmt(load.p50, 2)} / ${fmt(load.p99, 2)}`, '', '', load.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : ''],
+    [
+      `  accepted/s, 2xx p50 / p99 ms`,
+      `${fmt(load.okPerSecond, 0)}, ${fmt(load.p50, 2)} / ${fmt(load.p99, 2)}`,
+      baseline ? `${fmt(baseline.okPerSecond, 0)}, ${fmt(baseline.p50, 2)} / ${fmt(baseline.p99, 2)}` : '',
+      baseline ? `${times(load.p50, baseline.p50)} / ${times(load.p99, baseline.p99)}` : '',
+      [load.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : '', baseline ? 'baseline at the same pace: the 2xx tail the machine and generator give' : ''].filter(Boolean).join('; '),
+    ],
     [`  delivery → task start p50 / p99 ms`, `${fmt(latency.total.p50, 0)} / ${p99Cell}`, '', '', target ? `p99 < ${TARGETS.p99StartMs} ms: ${verdict(met)}` : 'for comparison'],
     [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
     [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', 'dispatcher'],
@@ -596,6 +602,10 @@ async function main(): Promise<Outcome> {
     say(`baseline, ${CONNECTIONS} conn.: ${describeLoad(bs.load)}; other processes ${fmt(bs.cpu.other * 100, 0)} % CPU`);
     const [{ n: stored }] = await query<{ n: string }>(db, "SELECT count(*) AS n FROM bench_deliveries WHERE delivery_id LIKE 'max-%'");
     const baselineSettled = await settledRss(baseline, bs);
+    // The same even pace as Hangar's half-rate run: a 2xx tail both show is the machine's or the
+    // load generator's, not Hangar's.
+    const baselinePaced = await runPaced({ url: baseline.url, requests: deliveries(hook, 'bhalf'), connections: halfConnections, seconds: SECONDS, rate });
+    say(`baseline at ${rate}/s, paced: ${describeLoad(baselinePaced)}`);
     await baseline.stop();
 
     // Report.
@@ -609,7 +619,7 @@ async function main(): Promise<Outcome> {
       [`  PostgreSQL transactions/delivery`, fmt(hs.xactsPerDelivery, 2), fmt(bs.xactsPerDelivery, 2), '', 'hangar incl. its worker'],
       [`  tasks started/s meanwhile`, fmt(startedDuringMax / hs.load.seconds, 0), '', '', ''],
       [`  worker backlog after it: tasks started/s`, fmt(backlog.started / backlog.seconds, 0), '', '', backlog.drained ? `drained in ${fmt(backlog.seconds, 1)} s` : `${backlog.left} jobs purged after ${DRAIN_SECONDS} s`],
-      ...halfRateRows(`half rate, evenly paced`, rate, paced, true),
+      ...halfRateRows(`half rate, evenly paced`, rate, paced, true, baselinePaced),
       ...censusRows(census, paced.latency.deliveries),
       ...halfRateRows(`half rate, autocannon overallRate (each second's share sent at its start)`, rate, bursts, false),
       [`RSS MB idle → saturated → half rate`, `${fmt(rssIdle, 0)} → ${fmt(hs.rssMb, 0)} → ${fmt(rssHalf, 0)}`, `${fmt(baselineIdle, 0)} → ${fmt(bs.rssMb, 0)}`, times(hs.rssMb, bs.rssMb), `after saturated ≤ ${TARGETS.rssRatio}× baseline: ${verdict(hs.rssMb <= TARGETS.rssRatio * bs.rssMb)}`],
@@ -631,7 +641,7 @@ async function main(): Promise<Outcome> {
         : []),
       [`other processes' CPU % (sat. / backlog / paced / bursts)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(paced.cpu.other * 100, 0)} / ${fmt(bursts.cpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
     ];
-    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ...(os1 ? [['hangar --processes 1 saturated', os1.load] as const] : []), ...(as ? [['hangar all cores saturated', as.load] as const] : [])] as const) {
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ['baseline half rate, paced', baselinePaced], ...(os1 ? [['hangar --processes 1 saturated', os1.load] as const] : []), ...(as ? [['hangar all cores saturated', as.load] as const] : [])] as const) {
       if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
     }
     if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
