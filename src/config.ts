@@ -367,12 +367,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { proc
 }
 
 function scheduleSettings(env: NodeJS.ProcessEnv): Config['schedules'] {
-  return {
-    // Below the poll interval an on-time occurrence could already count as missed.
-    catchupSeconds: integer(env, 'HANGAR_SCHEDULE_CATCHUP_SECONDS', 3600, 10),
-    pollMs: integer(env, 'HANGAR_SCHEDULE_POLL_MS', 1000, 10),
-    testClock: scheduleTestClock(env),
-  };
+  const catchupSeconds = integer(env, 'HANGAR_SCHEDULE_CATCHUP_SECONDS', 3600, 10);
+  const pollMs = integer(env, 'HANGAR_SCHEDULE_POLL_MS', 1000, 10);
+  // A pass finds an occurrence up to a poll interval (and the pass's own time) late, and one later than
+  // the catch-up window is skipped as missed: with a window shorter than that, on-time occurrences
+  // would be skipped while every process runs. Two intervals leave room for a slow pass.
+  if (pollMs * 2 > catchupSeconds * 1000) {
+    throw new ConfigError(
+      `HANGAR_SCHEDULE_POLL_MS (${pollMs}) must be at most half of HANGAR_SCHEDULE_CATCHUP_SECONDS (${catchupSeconds} s, so at most ${catchupSeconds * 500} ms): an occurrence found later than the catch-up window is skipped as missed.`,
+    );
+  }
+  return { catchupSeconds, pollMs, testClock: scheduleTestClock(env) };
 }
 
 /**

@@ -8,7 +8,8 @@
 //   committed, the row is no longer due for anyone.
 // - Missed occurrences (Hangar was down, or every worker busy) do not pile up: a claim fires only the
 //   latest occurrence at or before now, and only when it is less than `catchupSeconds` late; the next
-//   run is the first occurrence after now. So a schedule missed by many occurrences fires at most once.
+//   run is the first occurrence after now. So a schedule missed by many occurrences fires at most once;
+//   one too late fires not at all, and the log names it.
 // - A scheduled message waits while its task is working on a message (or waiting for an approval):
 //   it is added, with the task's row locked, once the task can take it, and its row deleted then.
 import type { Kysely } from 'kysely';
@@ -40,16 +41,22 @@ export function createScheduler(db: Kysely<Database>, options: SchedulerOptions)
 
   /** Claims up to BATCH due schedules and starts their occurrences' tasks; how many were due. */
   async function fireDueSchedules(): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    const { count, skipped } = await db.transaction().execute(async (trx) => {
       const now = clock();
       const due = await trx.selectFrom('agent_schedules').selectAll().where('next_run_at', '<=', now).orderBy('next_run_at').limit(BATCH).forUpdate().skipLocked().execute();
+      /** Occurrences claimed too late to start: said once per batch, after the commit (what a long outage cost). */
+      const skipped: string[] = [];
       for (const s of due) {
         let fire: Date | null = null;
+        let late: Date | null = null;
         let next: Date | null;
         try {
           const cron = parseCron(s.cron, s.timezone);
           const latest = cron.latest(now);
-          if (latest && latest.getTime() >= s.next_run_at.getTime() && now.getTime() - latest.getTime() < catchupSeconds * 1000) fire = latest;
+          if (latest && latest.getTime() >= s.next_run_at.getTime()) {
+            if (now.getTime() - latest.getTime() < catchupSeconds * 1000) fire = latest;
+            else late = latest;
+          }
           next = cron.next(now);
         } catch (err) {
           log(`schedules: schedule ${s.id} (cron "${s.cron}", ${s.timezone}) cannot be read (${(err as Error).message}); trying again in a day`);
@@ -62,10 +69,16 @@ export function createScheduler(db: Kysely<Database>, options: SchedulerOptions)
         const rows = 'numUpdatedRows' in claimed ? claimed.numUpdatedRows : claimed.numDeletedRows;
         if (rows !== 1n) continue;
         if (!next) log(`schedules: schedule ${s.id} (cron "${s.cron}") has no occurrence after ${now.toISOString()}; removed`);
+        if (late) skipped.push(`${s.id} at ${late.toISOString()}`);
         if (fire) await startTask(trx, { projectId: s.project_id, agentId: s.agent_id, runAs: s.run_as, content: s.message, trigger: { id: s.id, type: SCHEDULE_TRIGGER_TYPE } });
       }
-      return due.length;
+      return { count: due.length, skipped };
     });
+    if (skipped.length) {
+      const named = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, and ${skipped.length - 5} more` : '');
+      log(`schedules: ${skipped.length} occurrence(s) found more than HANGAR_SCHEDULE_CATCHUP_SECONDS (${catchupSeconds} s) late were not started (schedule ${named}); each schedule waits for its next one`);
+    }
+    return count;
   }
 
   /** Adds up to BATCH due scheduled messages to their tasks (one per task per pass); how many were due. */

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { call, expectError, freshDatabase, role, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
+import { call, captureStderr, expectError, freshDatabase, role, startServer, TEST_ENCRYPTION_KEY, type TestServer } from '../helpers/hangar.ts';
 import { shellEnv, spawnHangar } from '../helpers/processes.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { parseCron } from '../../src/schedules/cron.ts';
@@ -297,8 +297,9 @@ describe('occurrences missed while Hangar was down', () => {
     assert.equal((await tasksOf(on2, agent, often)).length, 1, 'eighteen missed occurrences start one task, not a flood');
     await second.close();
 
-    // Back the next day at 10:30: today's 09:00 is 90 minutes late (> 3600 s): it does not fire, and
-    // the schedule waits for tomorrow's.
+    // Back the next day at 10:30: today's 09:00 is 90 minutes late (> 3600 s): it does not fire (the
+    // log says so), and the schedule waits for tomorrow's.
+    const stderr = captureStderr();
     const third = await startServer(databaseUrl, env('2027-01-05T10:30:00Z'));
     const on3 = c.on(third);
     const later = await waitFor('the pass at start', async () => {
@@ -306,6 +307,11 @@ describe('occurrences missed while Hangar was down', () => {
       return s[often].last_run_at === '2027-01-05T10:30:00.000Z' ? s : undefined;
     });
     await waitFor('the daily schedule to move on', async () => ((await byId(on3))[daily].next_run_at === '2027-01-06T09:00:00.000Z' ? true : undefined));
+    stderr.stop();
+    assert.ok(
+      stderr.lines.some((l) => l.includes('more than HANGAR_SCHEDULE_CATCHUP_SECONDS (3600 s) late were not started') && l.includes(`${daily} at 2027-01-05T09:00:00.000Z`)),
+      `the skipped occurrence is in the log: ${JSON.stringify(stderr.lines.filter((l) => l.startsWith('schedules:')))}`,
+    );
     assert.equal(later[daily].last_run_at, '2027-01-04T09:00:00.000Z', 'the late occurrence did not fire');
     assert.equal((await tasksOf(on3, agent, daily)).length, 1);
     assert.equal((await tasksOf(on3, agent, often)).length, 2);
@@ -415,6 +421,12 @@ test('the settings: defaults, bounds, and a test clock refused in production', (
   const base = { DATABASE_URL: 'postgres://unused@127.0.0.1/x', HANGAR_PROCESSES: '1' };
   assert.deepEqual(loadConfig(base).schedules, { catchupSeconds: 3600, pollMs: 1000, testClock: undefined });
   assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_CATCHUP_SECONDS: '5' }), (e: Error) => e instanceof ConfigError && /HANGAR_SCHEDULE_CATCHUP_SECONDS must be an integer ≥ 10/.test(e.message));
+  // A pass a minute with a ten-second window would skip most on-time occurrences as missed.
+  assert.throws(
+    () => loadConfig({ ...base, HANGAR_SCHEDULE_CATCHUP_SECONDS: '10', HANGAR_SCHEDULE_POLL_MS: '60000' }),
+    (e: Error) => e instanceof ConfigError && /HANGAR_SCHEDULE_POLL_MS \(60000\) must be at most half of HANGAR_SCHEDULE_CATCHUP_SECONDS \(10 s, so at most 5000 ms\)/.test(e.message),
+  );
+  assert.equal(loadConfig({ ...base, HANGAR_SCHEDULE_CATCHUP_SECONDS: '10', HANGAR_SCHEDULE_POLL_MS: '5000' }).schedules.pollMs, 5000);
   const clock = JSON.stringify({ real: '2026-12-03T00:00:00Z', fake: '2027-01-01T00:00:00Z', rate: 60 });
   assert.deepEqual(loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock }).schedules.testClock, { realMs: Date.parse('2026-12-03T00:00:00Z'), fakeMs: Date.parse('2027-01-01T00:00:00Z'), rate: 60 });
   assert.throws(() => loadConfig({ ...base, HANGAR_SCHEDULE_TEST_CLOCK: clock, NODE_ENV: 'production' }), /refused when NODE_ENV=production/);

@@ -2,7 +2,8 @@
 // (hosted-compat.md §2–7), driven over HTTP exactly as those clients send them (they are not on the
 // registry here): agents and their tool actions, the conversation list with its filters, sort and
 // page numbers, task metadata and items, re-runs, tools saved by client-chosen ids, the auth forms,
-// runs without a key, the features this deployment does not offer, and the task-state migration.
+// runs without a key, the Python client's sub-agents, approvals and scheduled messages, the features
+// this deployment does not offer, and the task-state migration.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -243,7 +244,7 @@ describe('agents and tasks as the Python SDK and the JavaScript SDK v3 use them'
   });
 });
 
-describe("the Python client's sub-agents and approvals (hosted-compat.md §4.8)", () => {
+describe("the Python client's sub-agents, approvals and scheduled messages (hosted-compat.md §4.8)", () => {
   const py = (method: string, p: string, body?: unknown) => raw(method, p, { authorization: hostedAuth(c), ...(body !== undefined ? { body } : {}) });
 
   test('add_subagent, list_subagents, approve_task and remove_subagent, replayed request by request', async () => {
@@ -303,6 +304,32 @@ describe("the Python client's sub-agents and approvals (hosted-compat.md §4.8)"
     const now = (await py('GET', `/latest/agents/${lead}/get`)).body.agent.actions;
     await py('POST', '/latest/agents/upsert', { agent_id: lead, actions: now.filter((a: any) => a.agent_id !== helper), partial_update: true });
     assert.deepEqual((await py('POST', '/latest/agents/tools/list', { agent_ids: [lead] })).body.results.filter((t: any) => t.type === 'agent'), []);
+  });
+
+  test('schedule_action_in_task, replayed: ScheduledActionTrigger reads the answer; the message joins the task as a user message and the agent runs on it', async () => {
+    const agent = (await py('POST', '/latest/agents/upsert', { name: 'PY follow-ups', actions: [{ chain_id: 'compat-one' }] })).body.agent_id;
+    const conversation = (await py('POST', '/latest/agents/trigger', { agent_id: agent, message: { role: 'user', content: 'first look' } })).body.conversation_id;
+    assert.equal((await settle(agent, conversation)).conversation.state, 'completed');
+
+    // schedule_action_in_task(conversation_id, message, minutes_until_schedule=0): its path and json= body.
+    const scheduled = await py('POST', `/latest/agents/${agent}/scheduled_triggers_item/create`, { conversation_id: conversation, message: 'look again', minutes_until_schedule: 0 });
+    assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+    assertPythonModel('ScheduledActionTrigger', scheduled.body);
+
+    // The scheduler (a pass a second) adds it; the agent then runs its action on it.
+    const end = Date.now() + 15_000;
+    let steps: any[];
+    for (;;) {
+      steps = (await py('POST', `/latest/agents/${agent}/tasks/${conversation}/view`)).body.results;
+      if (steps.filter((i: any) => i.content.type === 'tool-run' && i.content.tool_run_state === 'finished').length === 2) break;
+      if (Date.now() > end) assert.fail(`the scheduled message was not run: ${JSON.stringify(steps.map((i: any) => i.content.type))}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assertPythonModel('TaskView', { results: steps });
+    const [, run, message] = steps;
+    assert.deepEqual([message.content.type, message.content.text, message.content.is_trigger_message], ['user-message', 'look again', false]);
+    assert.deepEqual(run.content.output, { answer: 'look again' });
+    assert.equal((await settle(agent, conversation)).conversation.state, 'completed');
   });
 });
 

@@ -1,6 +1,6 @@
-// The hosted Python SDK's task-view models (relevanceai/types/task.py: TaskView, TaskStep and the
-// four item contents, pydantic with extra='forbid'), written as the JSON Schema they amount to, so a
-// test can hold every item Hangar emits to them: `Agent.view_task_steps` builds `TaskView(**json)`,
+// The hosted Python SDK's task models (relevanceai/types/task.py: TaskView, TaskStep, the four item
+// contents and ScheduledActionTrigger, pydantic with extra='forbid'), written as the JSON Schema they
+// amount to, so a test can hold every item Hangar emits to them: `Agent.view_task_steps` builds `TaskView(**json)`,
 // which refuses a field the models do not name and a value they do not allow. Optional[X] is "X or
 // null, may be absent"; a model without extra='forbid' (Error) allows other fields.
 import { Ajv } from 'ajv';
@@ -89,8 +89,11 @@ export const TaskStep = strict(['item_id', 'insert_date_', 'is_expanded_by_defau
 
 export const TaskView = strict(['results'], { results: { type: 'array', items: TaskStep }, next_cursor: nullable(str) });
 
+/** relevanceai/types/task.py ScheduledActionTrigger: `trigger_id` alone (extra='forbid'), what schedule_action_in_task returns. */
+export const ScheduledActionTrigger = strict(['trigger_id'], { trigger_id: str });
+
 const ajv = new Ajv({ allErrors: true, strict: false });
-const validators = { TaskView: ajv.compile(TaskView), TaskStep: ajv.compile(TaskStep) };
+const validators = { TaskView: ajv.compile(TaskView), TaskStep: ajv.compile(TaskStep), ScheduledActionTrigger: ajv.compile(ScheduledActionTrigger) };
 
 /** Throws, naming every refusal, unless `value` is what the Python SDK's model `model` accepts. */
 export function assertPythonModel(model: keyof typeof validators, value: unknown): void {

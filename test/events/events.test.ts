@@ -143,6 +143,7 @@ describe('subscriptions', () => {
       expectError(await call(server, 'POST', `/latest/events/subscriptions/${made.subscription_id}/rotate_secret`, { authorization: who, body: {} }), 403, 'forbidden');
       expectError(await call(server, 'POST', `/latest/events/subscriptions/${made.subscription_id}/delete`, { authorization: who, body: {} }), 403, 'forbidden');
       expectError(await call(server, 'POST', `/latest/events/subscriptions/${made.subscription_id}/deliveries/list`, { authorization: who, body: {} }), 403, 'forbidden');
+      expectError(await call(server, 'POST', `/latest/events/subscriptions/${made.subscription_id}/deliveries/${randomUUID()}/retry`, { authorization: who, body: {} }), 403, 'forbidden');
     }
     // Another project's admin sees nothing of it.
     const other = await newProject(server);
@@ -375,12 +376,18 @@ describe('deliveries', () => {
     assert.throws(() => verified(second, made.secret), WebhookVerificationError);
   });
 
-  test('a receiver that never answers is cut at 10 s and retried', { timeout: 40_000 }, async () => {
+  test('a receiver that never answers is cut at 10 s and retried, and slows no task meanwhile', { timeout: 40_000 }, async () => {
     const p = await newProject(server);
     const hook = path('hang');
     const made = await subscribe(p, `${receiver.url}${hook}`, ['task.completed']);
-    await runTask(p, await agentCalling(p, `${receiver.url}/tool`));
+    const agent = await agentCalling(p, `${receiver.url}/tool`);
+    await runTask(p, agent);
     const sent = await waitFor('the attempt to arrive', () => receiver.at(hook)[0]);
+    // While that attempt hangs, another task of the project (whose end is an event for the same
+    // receiver) runs to its end as fast as ever: its end only wrote the event's row.
+    const next = await runTask(p, agent);
+    await waitFor('the next task to end', async () => (await p.get(`/latest/agents/${agent}/tasks/${next}/metadata`)).body.metadata.conversation.state === 'completed', 5_000);
+    assert.ok(Date.now() - sent.at < 9_000, 'ended while the first attempt still hung');
     const d = await waitFor('the attempt to be given up', async () => (await deliveries(p, made.subscription_id)).find((x) => x.attempts.length > 0), 14_000);
     const waited = Date.now() - sent.at;
     assert.ok(waited >= 9_500 && waited < 13_000, `cut after ${waited} ms`);
