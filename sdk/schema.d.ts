@@ -13579,7 +13579,7 @@ export interface operations {
                     model_base_url?: string | null;
                     /** @description Key for model_base_url; stored encrypted, never returned. */
                     model_api_key?: string;
-                    /** @description Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), or a remote MCP server's tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions); `params`/`inputs` may use {{params.message}}. */
+                    /** @description Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), a remote MCP server's tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions), or another agent of the project as a sub-agent (`{agent_id, title?, default_values?}`; a cycle of sub-agents is a 400 naming it); `params`/`inputs` may use {{params.message}}. Every action also takes `action_behaviour` (`never-ask`, the default, `always-ask` or `agent-decide`), `agent_decide_prompt` and `conditional_approval_rules: {max_auto_approvals?, max_approvals_asked?}`, stored and read back as sent. */
                     actions?: (({
                         studio_id: string;
                         params?: {

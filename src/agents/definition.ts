@@ -81,7 +81,7 @@ export const AgentSchema = Type.Object(
       Type.Array(ActionSchema, {
         maxItems: 50,
         description:
-          'Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), or a remote MCP server\'s tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions); `params`/`inputs` may use {{params.message}}.',
+          'Tools (`{studio_id, params?}` or the hosted `{chain_id, …}`; answered with both ids), named steps (`{step, connection_id, inputs?}`), a remote MCP server\'s tools (`{mcp: {connection_id, tools: ["name", …] | "*"}}`, offered to the model as functions), or another agent of the project as a sub-agent (`{agent_id, title?, default_values?}`; a cycle of sub-agents is a 400 naming it); `params`/`inputs` may use {{params.message}}. Every action also takes `action_behaviour` (`never-ask`, the default, `always-ask` or `agent-decide`), `agent_decide_prompt` and `conditional_approval_rules: {max_auto_approvals?, max_approvals_asked?}`, stored and read back as sent.',
       }),
     ),
     partial_update: Type.Optional(Type.Boolean({ description: 'Accepted for the hosted clients; an update changes only the fields given either way.' })),

@@ -30,6 +30,10 @@ export async function startChild(db: Kysely<Database>, start: ChildStart): Promi
     if (depth > start.maxDepth) {
       return { refused: `The sub-agent was not started: it would nest ${depth} deep, more than HANGAR_SUBAGENT_MAX_DEPTH (${start.maxDepth}).` };
     }
+    // Deleting an agent leaves the actions naming it in place: its call fails saying so (a task of an
+    // agent that is gone would break the tasks' reference to their agent).
+    const subagent = await trx.selectFrom('agents').select('id').where('id', '=', start.subagentId).where('project_id', '=', start.projectId).executeTakeFirst();
+    if (!subagent) return { refused: `The sub-agent ${start.subagentId} was not started: it is no longer an agent of this project (deleted since this agent was saved).` };
     const running = { ...start.item, status: 'running' };
     const messageId =
       start.messageId ??

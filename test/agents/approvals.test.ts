@@ -131,6 +131,9 @@ describe('action_behaviour on upsert', () => {
       { ...actions[3], chain_id: tool },
       actions[4],
     ]);
+    // The hosted clients update with partial_update, sending the actions as they read them.
+    assert.equal((await c.post('/latest/agents/upsert', { agent_id: id, actions: read, partial_update: true })).status, 200);
+    assert.deepEqual((await c.get(`/latest/agents/${id}/get`)).body.agent.actions, read, 'read back as sent with partial_update');
     for (const bad of ['ask', 'ALWAYS-ASK', '']) {
       const e = expectError(await c.post('/latest/agents/upsert', { agent_id: id, actions: [{ studio_id: tool, action_behaviour: bad }] }), 400, 'validation_error');
       assert.match(e.message, /actions\.0\.action_behaviour: .* use one of never-ask, always-ask, agent-decide/);
@@ -292,6 +295,10 @@ describe('approvals without a model (the actions run in order)', () => {
     assert.equal(second.body.next_cursor, undefined);
     assert.deepEqual((await c.post('/latest/approvals/list', { page_size: 1000 })).body.results.filter((r: any) => ids.includes(r.conversation_id)), [], "another project's are not listed");
     expectError(await p.post('/latest/approvals/list', { cursor: 'garbage' }), 400, 'validation_error');
+    // A request of another task is not one this task waits on.
+    const [firstRun] = await toolRuns(p, a, ids[0]);
+    expectError(await p.post('/latest/agents/trigger', decision(a, ids[1], firstRun)), 404, 'not_found');
+    assert.equal((await p.post('/latest/approvals/list', {})).body.results.length, 3, 'nothing was decided');
   });
 });
 
@@ -383,6 +390,24 @@ describe('approvals with a model', () => {
     assert.equal((await waitFor(m, agent, conversation)).state, 'completed');
     assert.equal(hitsAt('/model').at(-1)!.body.to, 'press@elsewhere.example');
     assert.ok(model.chats().length >= mark + 3);
+  });
+
+  test('agent-decide: a call without request_approval, or with one that is not a boolean, asks', async () => {
+    const agent = await upsert(m, { name: 'Model forgets', actions: [{ studio_id: tool, action_behaviour: 'agent-decide' }] });
+    model.script(
+      { tool_calls: [{ name: 'tool_0', arguments: { to: 'x', text: 'no flag' } }] },
+      { tool_calls: [{ name: 'tool_0', arguments: { to: 'x', text: 'string flag', request_approval: 'no' } }] },
+      { content: 'Both were asked about.' },
+    );
+    const conversation = await trigger(m, agent, 'go');
+    for (const text of ['no flag', 'string flag']) {
+      assert.equal((await pendingApproval(m, agent, conversation)).state, 'pending-approval', text);
+      const run = (await toolRuns(m, agent, conversation)).at(-1);
+      assert.deepEqual([run.content.tool_run_state, run.content.params.json], ['pending', { to: 'x', text }]);
+      assert.equal((await m.post('/latest/agents/trigger', decision(agent, conversation, run, 'action-reject'))).status, 200);
+    }
+    assert.equal((await waitFor(m, agent, conversation)).state, 'completed');
+    assert.deepEqual(hitsAt('/model').filter((h) => /flag/.test(h.body.text)), [], 'neither ran');
   });
 
   test('max_auto_approvals: the first N calls run without asking; max_approvals_asked: after N asks further calls are refused, the model told', async () => {

@@ -11,6 +11,7 @@ import { assertPythonModel } from '../compat/python-sdk-models.ts';
 import { expectError, startServer, type TestServer } from '../helpers/hangar.ts';
 import { newProject, startEchoTarget, type Client, type EchoTarget } from '../integrations/kit.ts';
 import { startModel, type ModelStandin } from '../../src/sandbox/standins/model.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const TERMINAL = new Set(['completed', 'timed-out', 'unrecoverable', 'cancelled']);
 const MAX_DEPTH = 2;
@@ -227,6 +228,19 @@ describe('running a sub-agent', () => {
     assert.equal(model.pending(), 0);
   });
 
+  test('a sub-agent deleted since its parent was saved fails the call saying so', async () => {
+    const tool = await writerTool('/gone-child');
+    const child = await upsert({ name: 'Deleted helper', actions: [{ studio_id: tool }] });
+    const parent = await upsert({ name: 'Orphaned manager', actions: [{ agent_id: child }] });
+    assert.equal((await c.post(`/latest/agents/${child}/delete`, {})).status, 200);
+    const conversation = await trigger(parent, 'anyone there?');
+    assert.equal((await waitFor(parent, conversation)).state, 'unrecoverable');
+    const [run] = await toolRuns(parent, conversation);
+    assert.equal(run.content.tool_run_state, 'error');
+    assert.match(run.content.errors[0].body, new RegExp(`sub-agent ${child} was not started: it is no longer an agent of this project`));
+    assert.equal(target.hits.filter((h) => h.path === '/gone-child').length, 0);
+  });
+
   test(`nesting deeper than HANGAR_SUBAGENT_MAX_DEPTH (${MAX_DEPTH}) fails the call with a clear error, never a loop`, async () => {
     const tool = await writerTool('/deep');
     const d = await upsert({ name: 'Depth 3', actions: [{ studio_id: tool }] });
@@ -243,4 +257,12 @@ describe('running a sub-agent', () => {
     assert.deepEqual(await tasksOf(d), [], 'the agent too deep was never started');
     assert.equal(target.hits.filter((h) => h.path === '/deep').length, 0);
   });
+});
+
+test('HANGAR_SUBAGENT_MAX_DEPTH defaults to 5 and HANGAR_APPROVAL_TIMEOUT_SECONDS to 259200 (72 h); each must be a positive whole number', () => {
+  assert.deepEqual(loadConfig({}).approvals, { timeoutSeconds: 259_200, subagentMaxDepth: 5 });
+  assert.deepEqual(loadConfig({ HANGAR_SUBAGENT_MAX_DEPTH: '3', HANGAR_APPROVAL_TIMEOUT_SECONDS: '60' }).approvals, { timeoutSeconds: 60, subagentMaxDepth: 3 });
+  for (const [name, bad] of [['HANGAR_SUBAGENT_MAX_DEPTH', '0'], ['HANGAR_SUBAGENT_MAX_DEPTH', 'deep'], ['HANGAR_APPROVAL_TIMEOUT_SECONDS', '-5']]) {
+    assert.throws(() => loadConfig({ [name]: bad }), (err: Error) => err instanceof ConfigError && err.message.includes(name), `${name}=${bad}`);
+  }
 });

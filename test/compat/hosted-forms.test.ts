@@ -396,6 +396,17 @@ test('the API reference shows the hosted shapes', async () => {
   assert.match(JSON.stringify(metadata.properties.conversation.properties.state), /"starting-up"/);
   for (const p of ['/latest/studios/bulk_update', '/latest/studios/clone', '/latest/studios/{studio_id}/trigger', '/latest/agents/tools/list']) assert.ok(doc.paths[p]?.post, p);
   for (const p of ['/latest/agents/conversations/list', '/latest/health', '/latest/studios/{studio_id}', '/latest/agents/{agent_id}/tasks/{conversation_id}/trigger_message']) assert.ok(doc.paths[p]?.get, p);
+  // Approvals and sub-agents (issue 32 §1, §2): the list, the decision, the pending item, the action forms.
+  const approval = ok('/latest/approvals/list', 'post').properties.results.items;
+  assert.deepEqual(Object.keys(approval.properties).sort(), ['action', 'action_request_id', 'agent_id', 'agent_name', 'conversation_id', 'expires_at', 'params', 'requested_at', 'tool_title']);
+  assert.deepEqual(Object.keys(doc.paths['/latest/approvals/list'].post.requestBody.content['application/json'].schema.properties).sort(), ['cursor', 'page_size']);
+  const decision = doc.paths['/latest/agents/trigger'].post.requestBody.content['application/json'].schema.properties.message.properties;
+  assert.ok(decision.action && decision.action_request_id && decision.action_params_override, 'the decision fields of a trigger');
+  assert.match(JSON.stringify(doc.paths['/latest/agents/trigger'].post.description), /action-confirm.*action-reject/);
+  const toolRun = JSON.stringify(ok('/latest/agents/{agent_id}/tasks/{conversation_id}/view', 'post'));
+  for (const field of ['requires_confirmation', 'action_details', 'action_request_id', 'confirmation', '"cancelled"', '"agent"']) assert.ok(toolRun.includes(field), field);
+  const actions = JSON.stringify(doc.paths['/latest/agents/upsert'].post.requestBody.content['application/json'].schema.properties.actions);
+  for (const field of ['"agent_id"', '"default_values"', '"action_behaviour"', '"agent_decide_prompt"', '"max_auto_approvals"', '"max_approvals_asked"', 'never-ask', 'agent-decide']) assert.ok(actions.includes(field), field);
   // The features not offered answer (their own test) but are not operations of this API.
   assert.equal(doc.paths['/latest/knowledge/{*}'], undefined);
 });

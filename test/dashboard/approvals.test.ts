@@ -118,6 +118,9 @@ test('the task page shows the pending action with Approve and Reject', async () 
   await group.waitFor();
   await page.getByText('Waiting for a person to approve or reject the action above.').waitFor();
   await assertAccessible(page, 'task page with a pending action');
+  assert.deepEqual(JSON.parse(await page.getByLabel('Parameters of Write note').inputValue()), { message: 'from the task page' }, 'the parameters, editable here too');
+  await screenshot(page, 'approvals-task');
+  await assertFitsPhone(page, 'approvals-task');
   await button(group, 'Approve').click();
   await waitState(conversation, 'completed');
   await group.waitFor({ state: 'detached' });
@@ -131,9 +134,42 @@ test("the agent's settings offer the three behaviours for each action", async ()
   assert.equal(await choice.inputValue(), 'always-ask');
   assert.deepEqual(await choice.locator('option').allTextContents(), ['Never ask', 'Always ask a person', 'The agent decides']);
   await assertAccessible(page, 'agent settings with approvals');
+  await screenshot(page, 'approvals-settings');
+  await assertFitsPhone(page, 'approvals-settings');
   await choice.selectOption({ label: 'The agent decides' });
   await button(page, 'Save agent').click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   const stored = await api('GET', `/latest/agents/${agentId}/get`);
   assert.equal(stored.body.agent.actions[0].action_behaviour, 'agent-decide');
+});
+
+test('more pending than the page shows: the oldest 100, and a note that more wait', { timeout: 120_000 }, async () => {
+  const started: string[] = [];
+  for (let batch = 0; batch < 101; batch += 10) {
+    const rs = await Promise.all(
+      Array.from({ length: Math.min(10, 101 - batch) }, (_, i) => api('POST', '/latest/agents/trigger', { agent_id: agentId, message: { role: 'user', content: `bulk ${batch + i}` } })),
+    );
+    for (const r of rs) started.push(r.body.conversation_id);
+  }
+  const end = Date.now() + 60_000;
+  let oldest: any;
+  for (;;) {
+    const first = await api('POST', '/latest/approvals/list', { page_size: 100 });
+    const second = first.body.next_cursor ? await api('POST', '/latest/approvals/list', { page_size: 100, cursor: first.body.next_cursor }) : undefined;
+    if (first.body.results.length + (second?.body.results.length ?? 0) === 101) {
+      oldest = first.body.results[0];
+      break;
+    }
+    if (Date.now() > end) assert.fail('the 101 tasks did not all ask for approval within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await page.goto(`/p/${projectId}/approvals`);
+  const items = page.getByRole('list', { name: 'Pending approvals' }).getByRole('listitem');
+  await items.nth(99).waitFor();
+  assert.equal(await items.count(), 100);
+  await page.getByRole('note').filter({ hasText: 'More actions wait than are shown: these are the oldest 100' }).waitFor();
+  assert.deepEqual(JSON.parse(await page.getByLabel('Parameters of Write note').nth(0).inputValue()), oldest.params, 'the oldest first');
+  await assertAccessible(page, 'Approvals page with more waiting');
+  await screenshot(page, 'approvals-more');
+  await assertFitsPhone(page, 'approvals-more');
 });

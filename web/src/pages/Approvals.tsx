@@ -21,22 +21,29 @@ export function Approvals() {
         <Loading what="approvals" />
       ) : approvals.isError ? (
         <ErrorNote error={approvals.error} />
-      ) : approvals.data.length === 0 ? (
+      ) : approvals.data.results.length === 0 ? (
         <Empty title="Nothing waits for approval.">An action whose approval setting asks a person stops its task here until someone decides.</Empty>
       ) : (
-        <ul className="plain-list approvals" aria-label="Pending approvals">
-          {approvals.data.map((a) => (
-            <li key={a.action_request_id} className="card">
-              <p>
-                <Link to={`${href(`/agents/${encodeURIComponent(a.agent_id)}`)}?task=${encodeURIComponent(a.conversation_id)}`}>{a.agent_name}</Link> asks to run <strong>{a.tool_title}</strong>{' '}
-                <span className="muted">
-                  since {when(a.requested_at)}, expires {when(a.expires_at)}
-                </span>
-              </p>
-              <Decision agentId={a.agent_id} conversationId={a.conversation_id} pending={{ action: a.action, actionRequestId: a.action_request_id }} tool={a.tool_title} params={a.params} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {approvals.data.more ? (
+            <p className="notice" role="note">
+              More actions wait than are shown: these are the oldest {api.APPROVALS_SHOWN}; the next appear as these are decided.
+            </p>
+          ) : null}
+          <ul className="plain-list approvals" aria-label="Pending approvals">
+            {approvals.data.results.map((a) => (
+              <li key={a.action_request_id} className="card">
+                <p>
+                  <Link to={`${href(`/agents/${encodeURIComponent(a.agent_id)}`)}?task=${encodeURIComponent(a.conversation_id)}`}>{a.agent_name}</Link> asks to run <strong>{a.tool_title}</strong>{' '}
+                  <span className="muted">
+                    since {when(a.requested_at)}, expires {when(a.expires_at)}
+                  </span>
+                </p>
+                <Decision agentId={a.agent_id} conversationId={a.conversation_id} pending={{ action: a.action, actionRequestId: a.action_request_id }} tool={a.tool_title} params={a.params} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );
