@@ -108,6 +108,33 @@ export interface QuotaDefinition {
   key: (connectionId: string, request: ProviderRequest) => string | undefined;
 }
 
+/** One repository as the trigger form suggests it. */
+export interface RepositorySuggestion {
+  /** owner/name */
+  full_name: string;
+  private: boolean;
+  /** Whether the connection administers it, which a trigger's webhook needs. */
+  admin: boolean;
+}
+
+/**
+ * How a provider lists the repositories a connection sees (the trigger form's suggestions): one
+ * request read page by page while the provider names a next page, up to `maxPages` — a suggestion
+ * list, not an inventory.
+ */
+export interface RepositoryListing {
+  /** The first page's request. */
+  request: ProviderRequest;
+  /** The query field that carries the page number (from 1), set in its place in `request.query`. */
+  page: string;
+  /** Pages read at most; more than that answers `truncated`. */
+  maxPages: number;
+  /** The suggestions in one page's answer. */
+  read: (response: ProviderResponse) => RepositorySuggestion[];
+  /** Whether the provider has a page after this one. */
+  more: (response: ProviderResponse) => boolean;
+}
+
 export interface ProviderDefinition {
   id: ProviderId;
   name: string;
@@ -142,6 +169,8 @@ export interface ProviderDefinition {
   /** Tokens a request was charged, for `tokens` quotas. */
   tokensCharged?: (response: ProviderResponse, quota: QuotaDefinition) => number | undefined;
   steps: StepDefinition[];
+  /** Declared by a provider that hosts repositories; the others answer that listing them is not theirs. */
+  repositories?: RepositoryListing;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

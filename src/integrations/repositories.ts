@@ -1,27 +1,18 @@
-// The code-host repositories a connection can see (GET /user/repos: owned, collaborating and through
-// its organizations), for the trigger form's suggestions. Most recently pushed first.
-import type { ProviderDefinition, Send } from './provider.ts';
+// The repositories a connection sees, for the trigger form's suggestions: the listing its provider
+// declares (`ProviderDefinition.repositories`), read page by page within the declared bound.
+import type { ProviderDefinition, RepositoryListing, RepositorySuggestion, Send } from './provider.ts';
 import { stepError } from './runtime.ts';
 
-/** Pages of 100 read at most: a suggestion list, not an inventory. */
-const MAX_PAGES = 3;
-
-interface RemoteRepository {
-  full_name: string;
-  private: boolean;
-  permissions?: { admin?: boolean };
-}
-
-export async function listRepositories(provider: ProviderDefinition, send: Send) {
-  const results: Array<{ full_name: string; private: boolean; admin: boolean }> = [];
+export async function listRepositories(provider: ProviderDefinition, listing: RepositoryListing, send: Send) {
+  const results: RepositorySuggestion[] = [];
   let truncated = false;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const response = await send({ method: 'GET', path: '/user/repos', query: { per_page: 100, page, sort: 'pushed' } });
+  for (let page = 1; page <= listing.maxPages; page++) {
+    // Spread, then set: the page field keeps its place in the declared query.
+    const response = await send({ ...listing.request, query: { ...listing.request.query, [listing.page]: page } });
     if (response.status >= 300) throw stepError(provider, response);
-    for (const r of (Array.isArray(response.body) ? response.body : []) as RemoteRepository[]) results.push({ full_name: r.full_name, private: r.private, admin: r.permissions?.admin === true });
-    const more = /rel="next"/.test(response.headers.link ?? '');
-    if (!more) break;
-    truncated = page === MAX_PAGES;
+    results.push(...listing.read(response));
+    if (!listing.more(response)) break;
+    truncated = page === listing.maxPages;
   }
   return { results, truncated };
 }

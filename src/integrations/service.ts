@@ -131,11 +131,12 @@ export function createIntegrations(deps: IntegrationDeps) {
         throw err;
       }
     },
-    /** The repositories a code-host connection can see, for the trigger form's suggestions. */
+    /** The repositories a connection can see, for the trigger form's suggestions (providers that declare a listing). */
     async repositories(caller: ProjectCaller, id: string) {
       const { connection, send } = await connected(caller, id);
-      if (connection.provider.id !== 'codehost') throw invalid(`Connection ${id} is ${connection.provider.name}, not a code-host connection.`);
-      return listRepositories(connection.provider, send);
+      const listing = connection.provider.repositories;
+      if (!listing) throw invalid(`Connection ${id} is ${connection.provider.name}, not a code-host connection.`);
+      return listRepositories(connection.provider, listing, send);
     },
     removeConnection: (caller: ProjectCaller, id: string, audit: AuditContext) =>
       removeConnection(deps, caller.project.id, id, (c) => (c.provider.connect.remote ? revokeRemote(deps, remoteFetch, c) : revokeAtProvider(deps, c)), audit),

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer, bootstrap, call, role, sessionHeaders, startServer, type Org, type TestServer } from '../helpers/hangar.ts';
-import { assertAccessible, assertFitsPhone, screenshot, signedIn, watchConsole } from './browser.ts';
+import { assertAccessible, assertFitsPhone, PHONE, screenshot, signedIn, watchConsole } from './browser.ts';
 
 const ADMIN = 'audit-admin@acme.example';
 const PASSWORD = 'a long admin password';
@@ -164,4 +164,32 @@ test("a tool's creation is in the trail; Action and Actor offer the known action
   await page.getByLabel('Action', { exact: true }).fill('tool.renamed');
   await button(page, 'Filter').click();
   await page.getByText('No record matches these filters.').waitFor();
+});
+
+test("a long email as the actor wraps only between its parts, from the cell's left, at phone width", async () => {
+  // Every part fits the Who column of a phone; the whole address does not.
+  const email = 'jo.ann-marie.lee-smith@acme-corp.example';
+  const invite = await call(server, 'POST', '/latest/auth/invite/create', { authorization: bearer(projectId, org.api_key), body: { email, permissions: role('role:editor') } });
+  assert.equal((await call(server, 'POST', '/latest/auth/invite/accept', { body: { invite_code: invite.body.invite_code, password: PASSWORD } })).status, 200);
+  await page.setViewportSize(PHONE);
+  try {
+    await page.goto('/org/settings/audit');
+    const actor = page.getByRole('button', { name: `Show only changes by ${email}` }).first();
+    await actor.waitFor();
+    const layout = await actor.evaluate((b) => {
+      const edge = b.getBoundingClientRect().left + parseFloat(getComputedStyle(b).paddingLeft);
+      const parts = [...b.querySelectorAll('.email > span')].map((s) => ({ text: s.textContent, rects: [...s.getClientRects()].map((r) => ({ left: r.left, top: r.top })) }));
+      return { edge, parts };
+    });
+    assert.deepEqual(layout.parts.map((p) => p.text), ['jo', '.ann-marie', '.lee-smith@', 'acme-corp', '.example']);
+    const broken = layout.parts.filter((p) => p.rects.length !== 1).map((p) => p.text);
+    assert.deepEqual(broken, [], 'no part of the address is broken across lines (at its hyphen, say)');
+    const lines = new Map<number, number>();
+    for (const { left, top } of layout.parts.map((p) => p.rects[0])) lines.set(Math.round(top), Math.min(lines.get(Math.round(top)) ?? Infinity, left));
+    assert.ok(lines.size > 1, 'the address wraps in the Who column');
+    for (const left of lines.values()) assert.ok(Math.abs(left - layout.edge) <= 1, `each line starts at the cell's left (${left} against ${layout.edge})`);
+    await assertFitsPhone(page, 'settings-audit-long-actor');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 860 });
+  }
 });

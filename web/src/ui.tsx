@@ -1,6 +1,6 @@
 // Small accessible building blocks: every control has a label, dialogs are native <dialog>s (focus
 // trap and Escape for free), menus answer the keyboard, and a button busy with a call is disabled.
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ApiError } from './api/index.ts';
 
@@ -165,16 +165,19 @@ export function CopyButton({ text, targetId, label = 'Copy', onCopied, ...rest }
   );
 }
 
-/** An email address that wraps only after its @ and before its dots, never inside a word. */
+/**
+ * An email address that wraps only after its @ and before its dots, never inside a word. The break
+ * opportunities sit between the parts, so a part may also be laid out as a box of its own.
+ */
 export function Email({ address }: { address: string }) {
   const parts = address.split(/(?=\.)|(?<=@)/);
   return (
     <span className="email">
       {parts.map((part, i) => (
-        <span key={i}>
+        <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {part}
-        </span>
+          <span>{part}</span>
+        </Fragment>
       ))}
     </span>
   );

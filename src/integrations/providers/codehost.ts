@@ -24,6 +24,12 @@ function rest(method: HttpMethod, template: string, fields: { query?: string[]; 
   });
 }
 
+interface RemoteRepository {
+  full_name: string;
+  private: boolean;
+  permissions?: { admin?: boolean };
+}
+
 const body = (r: ProviderResponse) => r.body as Record<string, unknown>;
 const list = (key: string) => (r: ProviderResponse) => ({ [key]: r.body, count: Array.isArray(r.body) ? r.body.length : 0 });
 const done = (r: ProviderResponse) => ({ done: true, status: r.status });
@@ -62,6 +68,15 @@ export const codehost: ProviderDefinition = {
   // The code host also signals an exhausted budget with 403 and x-ratelimit-remaining: 0.
   rateLimited: (r) => r.status === 403 && r.headers['x-ratelimit-remaining'] === '0',
   quotas: [{ name: 'requests_per_hour', points: 5000, durationSeconds: 3600, kind: 'requests', key: (connectionId) => connectionId }],
+  // Owned, collaborating and through its organizations; most recently pushed first; 3 pages of 100.
+  repositories: {
+    request: { method: 'GET', path: '/user/repos', query: { per_page: 100, page: 1, sort: 'pushed' } },
+    page: 'page',
+    maxPages: 3,
+    read: (r) =>
+      ((Array.isArray(r.body) ? r.body : []) as RemoteRepository[]).map((x) => ({ full_name: x.full_name, private: x.private, admin: x.permissions?.admin === true })),
+    more: (r) => /rel="next"/.test(r.headers.link ?? ''),
+  },
   steps: [
     // Repositories
     step({

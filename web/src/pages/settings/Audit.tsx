@@ -65,10 +65,10 @@ function describe(details: unknown): ReactNode {
     ));
 }
 
-/** An id in a row that filters the trail by itself; long ids wrap (a Button never does). */
+/** An id in a row that filters the trail by itself; long ids wrap (a Button never does), from the left like the cell's text. */
 function FilterLink({ onClick, label, children }: { onClick: () => void; label: string; children: ReactNode }) {
   return (
-    <button type="button" className="btn-link break" onClick={onClick} aria-label={label} title={label}>
+    <button type="button" className="btn-link break filter-link" onClick={onClick} aria-label={label} title={label}>
       {children}
     </button>
   );
@@ -166,7 +166,9 @@ export function Audit({ organizationId }: { organizationId: string }) {
           <table aria-label="Audit records">
             <thead>
               <tr>
-                <th scope="col">When</th>
+                <th scope="col" className="hide-narrow">
+                  When
+                </th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
                 <th scope="col" className="hide-narrow">
@@ -177,7 +179,7 @@ export function Audit({ organizationId }: { organizationId: string }) {
             <tbody>
               {records.map((r) => (
                 <tr key={r.audit_id}>
-                  <td>
+                  <td className="hide-narrow">
                     <time className="nowrap-words" dateTime={r.time}>
                       {when(r.time)}
                     </time>
@@ -187,6 +189,10 @@ export function Audit({ organizationId }: { organizationId: string }) {
                       {r.actor.email ? <Email address={r.actor.email} /> : r.actor.id}
                     </FilterLink>
                     <div className="small muted">{ACTOR_KINDS[r.actor.type]}</div>
+                    {/* A phone has no room for a When column: the time goes under who. */}
+                    <time className="show-narrow small muted nowrap-words" dateTime={r.time}>
+                      {when(r.time)}
+                    </time>
                   </td>
                   <td>
                     <strong className="mono">{r.action}</strong>{' '}
