@@ -1,7 +1,8 @@
 // Approvals in the dashboard, in Debian's chromium over the machine's own address: the Approvals
 // page of the project navigation lists what waits (oldest first) with its parameters, editable
 // before Approve; Reject; the task page shows the pending action with the same buttons; the agent's
-// settings offer the three behaviours per action. Found by role and label; axe-core, phone width and
+// settings offer the three behaviours per action; past a page of 100, "Show more approvals" appends the
+// next through the list's cursor, and a decision then keeps what was loaded. Found by role and label; axe-core, phone width and
 // the console checked on the way. The tool the agent runs posts to a local target, which counts.
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -143,7 +144,7 @@ test("the agent's settings offer the three behaviours for each action", async ()
   assert.equal(stored.body.agent.actions[0].action_behaviour, 'agent-decide');
 });
 
-test('more pending than the page shows: the oldest 100, and a note that more wait', { timeout: 120_000 }, async () => {
+test('more pending than a page: the oldest 100, then Show more appends the next; a decision keeps the rest loaded', { timeout: 120_000 }, async () => {
   const started: string[] = [];
   for (let batch = 0; batch < 101; batch += 10) {
     const rs = await Promise.all(
@@ -153,11 +154,13 @@ test('more pending than the page shows: the oldest 100, and a note that more wai
   }
   const end = Date.now() + 60_000;
   let oldest: any;
+  let newest: any;
   for (;;) {
     const first = await api('POST', '/latest/approvals/list', { page_size: 100 });
     const second = first.body.next_cursor ? await api('POST', '/latest/approvals/list', { page_size: 100, cursor: first.body.next_cursor }) : undefined;
     if (first.body.results.length + (second?.body.results.length ?? 0) === 101) {
       oldest = first.body.results[0];
+      newest = second!.body.results[0];
       break;
     }
     if (Date.now() > end) assert.fail('the 101 tasks did not all ask for approval within 60 s');
@@ -167,9 +170,30 @@ test('more pending than the page shows: the oldest 100, and a note that more wai
   const items = page.getByRole('list', { name: 'Pending approvals' }).getByRole('listitem');
   await items.nth(99).waitFor();
   assert.equal(await items.count(), 100);
-  await page.getByRole('note').filter({ hasText: 'More actions wait than are shown: these are the oldest 100' }).waitFor();
-  assert.deepEqual(JSON.parse(await page.getByLabel('Parameters of Write note').nth(0).inputValue()), oldest.params, 'the oldest first');
+  await page.getByRole('note').filter({ hasText: 'These are the oldest 100; more wait after them.' }).waitFor();
+  const params = page.getByLabel('Parameters of Write note');
+  assert.deepEqual(JSON.parse(await params.nth(0).inputValue()), oldest.params, 'the oldest first');
   await assertAccessible(page, 'Approvals page with more waiting');
+  const more = button(page, 'Show more approvals');
+  await more.scrollIntoViewIfNeeded();
   await screenshot(page, 'approvals-more');
   await assertFitsPhone(page, 'approvals-more');
+
+  await more.click();
+  await items.nth(100).waitFor();
+  assert.equal(await items.count(), 101);
+  assert.deepEqual(JSON.parse(await params.nth(100).inputValue()), newest.params, 'the 101st appended after the first 100');
+  await more.waitFor({ state: 'detached' });
+  assert.equal(await page.getByRole('note').filter({ hasText: 'more wait after them' }).count(), 0, 'nothing more waits');
+  await assertAccessible(page, 'Approvals page with every approval shown');
+  await screenshot(page, 'approvals-all');
+  await assertFitsPhone(page, 'approvals-all');
+
+  // Deciding one of the first page leaves it out and keeps the appended 101st.
+  await button(page.getByRole('group', { name: 'Approval of Write note' }).nth(0), 'Reject').click();
+  await page.waitForFunction(() => document.querySelectorAll('[aria-label="Pending approvals"] > li').length === 100);
+  const shown = await params.evaluateAll((fields) => fields.map((f) => JSON.parse((f as HTMLTextAreaElement).value)));
+  assert.equal(shown.length, 100);
+  assert.ok(!shown.some((p) => JSON.stringify(p) === JSON.stringify(oldest.params)), 'the rejected approval left the list');
+  assert.deepEqual(shown.at(-1), newest.params, 'the appended approval stays');
 });

@@ -558,13 +558,10 @@ export async function taskItems(agentId: string, conversationId: string): Promis
 // ---- approvals
 
 export type Approval = Row<'/latest/approvals/list', 'post'>;
-/** How many pending approvals the Approvals page shows at once, oldest first. */
-export const APPROVALS_SHOWN = 100;
-/** The oldest pending approvals, and whether more wait behind them. */
-export async function approvals(): Promise<{ results: Approval[]; more: boolean }> {
-  const page = await ok(api.POST('/latest/approvals/list', { body: { page_size: APPROVALS_SHOWN } }));
-  return { results: page.results, more: Boolean(page.next_cursor) };
-}
+/** How many pending approvals the Approvals page loads at a time, oldest first. */
+export const APPROVALS_PAGE = 100;
+/** One page of the pending approvals, oldest first, after `cursor`; `next_cursor` when more wait after it. */
+export const approvalsPage = (cursor?: string) => ok(api.POST('/latest/approvals/list', { body: { page_size: APPROVALS_PAGE, ...(cursor ? { cursor } : {}) } }));
 /** Approves (the action runs once, its params merged with `override`) or rejects an action a task waits on. */
 export const decide = (agentId: string, conversationId: string, pending: { action: string; actionRequestId: string }, approve: boolean, override?: Record<string, unknown>) =>
   ok(
