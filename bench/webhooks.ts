@@ -399,8 +399,8 @@ function halfRateRows(title: string, rate: number, { load, latency }: HalfRate, 
     ],
     [`  delivery → task start p50 / p99 ms`, `${fmt(latency.total.p50, 0)} / ${p99Cell}`, '', '', target ? `p99 < ${TARGETS.p99StartMs} ms: ${verdict(met)}` : 'for comparison'],
     [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
-    [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', 'dispatcher'],
-    [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'task run'],
+    [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', "dispatcher woken, its transaction begun (the task's created_at)"],
+    [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'the claim\'s round trip when the task starts in the statement creating it; else the runner'],
     [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
   ];
 }
