@@ -125,8 +125,30 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
  * "half the maximum rate" is the maximum rate for half of each second, then nothing.
  */
 export async function runPaced(options: { url: string; requests: AcRequest[]; connections: number; seconds: number; rate: number }): Promise<LoadResult> {
+  const pool = await pacedPool(options.url, options.connections);
+  try {
+    const slice = await pacedSlice(pool, options);
+    return slice.result;
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Keep-alive connections for paced slices (`pacedSlice`), reused from one slice to the next. */
+export async function pacedPool(url: string, connections: number) {
   const { Pool } = await import('undici');
-  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  return new Pool(url, { connections, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+}
+
+/**
+ * `seconds` of requests sent at `rate` evenly paced on `pool`, not waiting for answers; each 2xx's
+ * latency counted from when it was due (so a stall of the sender or the server is counted, not
+ * omitted). The samples are returned too, to be pooled over slices.
+ */
+export async function pacedSlice(
+  pool: Awaited<ReturnType<typeof pacedPool>>,
+  options: { requests: AcRequest[]; seconds: number; rate: number },
+): Promise<{ result: LoadResult; samples: number[] }> {
   const total = Math.round(options.rate * options.seconds);
   const gap = 1000 / options.rate;
   const samples: number[] = [];
@@ -156,9 +178,24 @@ export async function runPaced(options: { url: string; requests: AcRequest[]; co
     tick();
   });
   await Promise.all(answers);
-  await pool.close();
   const statuses = [`2xx×${samples.length}`, ...[...codes].map(([code, n]) => `${code}×${n}`)].join(' ');
-  return loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses);
+  return { result: loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses), samples };
+}
+
+/** The figures of samples pooled over several paced slices. */
+export function pooledResult(samples: number[], seconds: number, failures: number, statusCodes: string): LoadResult {
+  const sorted = Float64Array.from(samples).sort();
+  return {
+    rps: (samples.length + failures) / seconds,
+    ok: samples.length,
+    okPerSecond: samples.length / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    seconds,
+    failures,
+    statusCodes,
+  };
 }
 
 /** A run's figures from its 2xx latencies (ms) and the time it started (performance.now()). */
