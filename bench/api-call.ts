@@ -347,6 +347,8 @@ function p99Rows(pairs: P99Pair[]): Row[] {
 interface OpenRound {
   hangar: LoadResult;
   baseline: LoadResult;
+  /** Hangar's event-loop delay over the round (prom-client's, from its /metrics), ms. */
+  loopDelay?: { p99: number; max: number };
   /** Share of the machine's CPU other processes took during the round. */
   other: number;
 }
@@ -378,6 +380,7 @@ async function openLoop(hangar: Server, baseline: Server, upstream: Server, fixt
     for (const pool of pools) await pacedSlice(pool, { requests: requestOf(fixture), seconds: WARMUP_SECONDS, rate });
     const rounds: OpenRound[] = [];
     for (let round = 0; round < OPEN_ROUNDS; round++) {
+      await loopDelay(hangar); // reading it resets it: what the next reading says is this round's
       const stop = cpuMeter({ hangar: [hangar.pid], baseline: [baseline.pid], upstream: [upstream.pid] });
       const pooled = sides.map(() => ({ samples: [] as number[], failures: 0, codes: [] as string[] }));
       for (let slice = 0; slice < OPEN_SLICES; slice++) {
@@ -390,15 +393,31 @@ async function openLoop(hangar: Server, baseline: Server, upstream: Server, fixt
         }
       }
       const [h, b] = pooled.map((p) => pooledResult(p.samples, OPEN_SECONDS, p.failures, p.codes.join(' ') || `2xx×${p.samples.length}`));
-      rounds.push({ hangar: h, baseline: b, other: stop().other });
+      const other = stop().other;
+      const delay = await loopDelay(hangar);
+      rounds.push({ hangar: h, baseline: b, other, loopDelay: delay });
       for (const server of [hangar, baseline, upstream]) server.assertAlive();
       process.stderr.write(
-        `  open loop ${round + 1}/${OPEN_ROUNDS} at ${fmt(rate, 0)} req/s (${OPEN_SLICES} slices each, taking turns): hangar p50 ${fmt(h.p50, 2)} p99 ${fmt(h.p99, 2)} ms, baseline p50 ${fmt(b.p50, 2)} p99 ${fmt(b.p99, 2)} ms\n`,
+        `  open loop ${round + 1}/${OPEN_ROUNDS} at ${fmt(rate, 0)} req/s (${OPEN_SLICES} slices each, taking turns): hangar p50 ${fmt(h.p50, 2)} p99 ${fmt(h.p99, 2)} ms, baseline p50 ${fmt(b.p50, 2)} p99 ${fmt(b.p99, 2)} ms; hangar's event-loop delay p99 ${fmt(delay?.p99 ?? Number.NaN, 1)} max ${fmt(delay?.max ?? Number.NaN, 1)} ms\n`,
       );
     }
     return { rate, rounds, addedP99: mid(rounds.map((r) => r.hangar.p99 - r.baseline.p99)), addedP50: mid(rounds.map((r) => r.hangar.p50 - r.baseline.p50)) };
   } finally {
     await Promise.all(pools.map((pool) => pool.close()));
+  }
+}
+
+/**
+ * Hangar's event-loop delay since the last reading (prom-client resets its histogram as /metrics is
+ * read), ms: whether a round's tail was Hangar's own loop blocked or time spent outside it.
+ */
+async function loopDelay(server: Server): Promise<{ p99: number; max: number } | undefined> {
+  try {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1]) * 1000;
+    return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
+  } catch {
+    return undefined;
   }
 }
 
@@ -415,6 +434,13 @@ function openLoopRows(open: OpenLoop | undefined): Row[] {
       fmt(mid(rounds.map((r) => r.baseline.p99)), 2),
       `rounds: ${p99s.map((a) => signed(a)).join(', ')}`,
       `${signed(open.addedP99)} ms; ≤ +${TARGETS.openAddedP99Ms} ms: ${verdict(open.addedP99 <= TARGETS.openAddedP99Ms)}${disturbed}${failures}`,
+    ],
+    [
+      `  hangar's event-loop delay per round, max ms`,
+      rounds.map((r) => fmt(r.loopDelay?.max ?? Number.NaN, 1)).join(', '),
+      '',
+      '',
+      "a round's added p99 well above its max was spent outside Hangar's loop (scheduling, network)",
     ],
     [
       `  added p50, median of the rounds`,

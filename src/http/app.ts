@@ -89,8 +89,9 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
 
   // Real clients send JSON as text/plain or with no Content-Type at all: parse it whatever it says.
   app.removeAllContentTypeParsers();
-  const parseJson = (_request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
-    if (body.length === 0) return done(null, {});
+  const parseJson = (request: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    // No route takes it: the answer is the 404 whatever the body holds, and nothing reads it.
+    if (request.is404 || body.length === 0) return done(null, {});
     // Measured on the bytes before parsing: a value nested thousands deep never reaches a walker.
     const tooDeep = nestsDeeperThan(body, config.jsonMaxDepth);
     let parsed: unknown;
