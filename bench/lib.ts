@@ -182,25 +182,17 @@ export async function pacedSlice(
   return { result: loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses), samples };
 }
 
-/** The figures of samples pooled over several paced slices. */
+/** The figures of samples pooled over several paced slices that took `seconds` in all. */
 export function pooledResult(samples: number[], seconds: number, failures: number, statusCodes: string): LoadResult {
-  const sorted = Float64Array.from(samples).sort();
-  return {
-    rps: (samples.length + failures) / seconds,
-    ok: samples.length,
-    okPerSecond: samples.length / seconds,
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
-    seconds,
-    failures,
-    statusCodes,
-  };
+  return figures(samples, seconds, (samples.length + failures) / seconds, failures, statusCodes);
 }
 
 /** A run's figures from its 2xx latencies (ms) and the time it started (performance.now()). */
 function loadResult(samples: number[], started: number, rps: number, failures: number, statusCodes: string): LoadResult {
-  const seconds = (performance.now() - started) / 1000;
+  return figures(samples, (performance.now() - started) / 1000, rps, failures, statusCodes);
+}
+
+function figures(samples: number[], seconds: number, rps: number, failures: number, statusCodes: string): LoadResult {
   const sorted = Float64Array.from(samples).sort();
   return {
     rps,
