@@ -351,6 +351,8 @@ interface OpenRound {
   loopDelay?: { p99: number; max: number };
   /** Share of the machine's CPU other processes took during the round. */
   other: number;
+  /** The generator's own lateness in sending, at most, in Hangar's slices and in the forwarder's, ms. */
+  sendLate: [number, number];
 }
 
 interface OpenLoop {
@@ -382,12 +384,13 @@ async function openLoop(hangar: Server, baseline: Server, upstream: Server, fixt
     for (let round = 0; round < OPEN_ROUNDS; round++) {
       await loopDelay(hangar); // reading it resets it: what the next reading says is this round's
       const stop = cpuMeter({ hangar: [hangar.pid], baseline: [baseline.pid], upstream: [upstream.pid] });
-      const pooled = sides.map(() => ({ samples: [] as number[], failures: 0, codes: [] as string[] }));
+      const pooled = sides.map(() => ({ samples: [] as number[], failures: 0, codes: [] as string[], sendLate: 0 }));
       for (let slice = 0; slice < OPEN_SLICES; slice++) {
         const order = (round * OPEN_SLICES + slice) % 2 === 0 ? [0, 1] : [1, 0];
         for (const i of order) {
-          const { result, samples } = await pacedSlice(pools[i], { requests: requestOf(fixture), seconds: sliceSeconds, rate });
+          const { result, samples, sendLate } = await pacedSlice(pools[i], { requests: requestOf(fixture), seconds: sliceSeconds, rate });
           pooled[i].samples.push(...samples);
+          pooled[i].sendLate = Math.max(pooled[i].sendLate, sendLate);
           pooled[i].failures += result.failures;
           if (result.failures) pooled[i].codes.push(result.statusCodes);
         }
@@ -395,10 +398,11 @@ async function openLoop(hangar: Server, baseline: Server, upstream: Server, fixt
       const [h, b] = pooled.map((p) => pooledResult(p.samples, OPEN_SECONDS, p.failures, p.codes.join(' ') || `2xx×${p.samples.length}`));
       const other = stop().other;
       const delay = await loopDelay(hangar);
-      rounds.push({ hangar: h, baseline: b, other, loopDelay: delay });
+      const sendLate: [number, number] = [pooled[0].sendLate, pooled[1].sendLate];
+      rounds.push({ hangar: h, baseline: b, other, loopDelay: delay, sendLate });
       for (const server of [hangar, baseline, upstream]) server.assertAlive();
       process.stderr.write(
-        `  open loop ${round + 1}/${OPEN_ROUNDS} at ${fmt(rate, 0)} req/s (${OPEN_SLICES} slices each, taking turns): hangar p50 ${fmt(h.p50, 2)} p99 ${fmt(h.p99, 2)} ms, baseline p50 ${fmt(b.p50, 2)} p99 ${fmt(b.p99, 2)} ms; hangar's event-loop delay p99 ${fmt(delay?.p99 ?? Number.NaN, 1)} max ${fmt(delay?.max ?? Number.NaN, 1)} ms\n`,
+        `  open loop ${round + 1}/${OPEN_ROUNDS} at ${fmt(rate, 0)} req/s (${OPEN_SLICES} slices each, taking turns): hangar p50 ${fmt(h.p50, 2)} p99 ${fmt(h.p99, 2)} ms, baseline p50 ${fmt(b.p50, 2)} p99 ${fmt(b.p99, 2)} ms; hangar's event-loop delay p99 ${fmt(delay?.p99 ?? Number.NaN, 1)} max ${fmt(delay?.max ?? Number.NaN, 1)} ms; the generator sent late by up to ${fmt(sendLate[0], 1)} ms in hangar's slices, ${fmt(sendLate[1], 1)} in the baseline's\n`,
       );
     }
     return { rate, rounds, addedP99: mid(rounds.map((r) => r.hangar.p99 - r.baseline.p99)), addedP50: mid(rounds.map((r) => r.hangar.p50 - r.baseline.p50)) };
@@ -445,6 +449,13 @@ function openLoopRows(open: OpenLoop | undefined): Row[] {
       '',
       '',
       "a round's added p99 well above its max was spent outside Hangar's loop (scheduling, network)",
+    ],
+    [
+      `  the generator's own lateness per round, max ms`,
+      rounds.map((r) => fmt(r.sendLate[0], 1)).join(', '),
+      rounds.map((r) => fmt(r.sendLate[1], 1)).join(', '),
+      '',
+      'how late the load generator itself sent a request: a stall of its own, which latency counted from the due time includes',
     ],
     [
       `  added p50, median of the rounds`,

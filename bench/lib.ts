@@ -148,8 +148,11 @@ export async function pacedPool(url: string, connections: number) {
 export async function pacedSlice(
   pool: Awaited<ReturnType<typeof pacedPool>>,
   options: { requests: AcRequest[]; seconds: number; rate: number },
-): Promise<{ result: LoadResult; samples: number[] }> {
+): Promise<{ result: LoadResult; samples: number[]; sendLate: number }> {
   const total = Math.round(options.rate * options.seconds);
+  // How late the generator itself sent a request, at most: a stall of its own (or of the machine
+  // under it), which the request's latency, counted from when it was due, includes.
+  let sendLate = 0;
   const gap = 1000 / options.rate;
   const samples: number[] = [];
   const codes = new Map<string, number>();
@@ -169,6 +172,7 @@ export async function pacedSlice(
     const tick = () => {
       while (sent < total && started + sent * gap <= performance.now()) {
         const base = options.requests[sent % options.requests.length];
+        sendLate = Math.max(sendLate, performance.now() - (started + sent * gap));
         answers.push(send(started + sent * gap, base.setupRequest?.(base, {}) ?? base));
         sent++;
       }
@@ -179,7 +183,7 @@ export async function pacedSlice(
   });
   await Promise.all(answers);
   const statuses = [`2xx×${samples.length}`, ...[...codes].map(([code, n]) => `${code}×${n}`)].join(' ');
-  return { result: loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses), samples };
+  return { result: loadResult(samples, started, total / ((performance.now() - started) / 1000), total - samples.length, statuses), samples, sendLate };
 }
 
 /** The figures of samples pooled over several paced slices that took `seconds` in all. */

@@ -286,8 +286,8 @@ interface StartLatency {
   /** received_at → tasks.created_at (the dispatcher ran), and created_at → started_at (the task run began). */
   dispatch: { p50: number; p99: number };
   run: { p50: number; p99: number };
-  /** p50 of the first and of the last fifth of the deliveries (by arrival): steady, or a growing queue? */
-  trend: { first: number; last: number };
+  /** p50 and p99 of each fifth of the deliveries (by arrival): steady, a growing queue, or a slow start? */
+  fifths: Array<{ p50: number; p99: number }>;
 }
 
 async function startLatency(db: BenchDatabase, phase: string): Promise<StartLatency> {
@@ -305,12 +305,12 @@ async function startLatency(db: BenchDatabase, phase: string): Promise<StartLate
   );
   const started = rows.filter((r) => r.total !== null);
   const fifth = Math.max(1, Math.floor(rows.length / 5));
-  const p50Of = (part: typeof rows) => percentiles(part.map((r) => (r.total === null ? Number.POSITIVE_INFINITY : Number(r.total)))).p50;
   // A task that never started counts as slower than every one that did.
-  const total = percentiles(rows.map((r) => (r.total === null ? Number.POSITIVE_INFINITY : Number(r.total))));
+  const totalOf = (part: typeof rows) => percentiles(part.map((r) => (r.total === null ? Number.POSITIVE_INFINITY : Number(r.total))));
+  const total = totalOf(rows);
   const dispatch = percentiles(started.map((r) => Number(r.dispatch)));
   const run = percentiles(started.map((r) => Number(r.run)));
-  return { deliveries: rows.length, started: started.length, total, dispatch, run, trend: { first: p50Of(rows.slice(0, fifth)), last: p50Of(rows.slice(-fifth)) } };
+  return { deliveries: rows.length, started: started.length, total, dispatch, run, fifths: [0, 1, 2, 3, 4].map((i) => totalOf(rows.slice(i * fifth, i === 4 ? rows.length : (i + 1) * fifth))) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ function halfRateRows(title: string, rate: number, { load, latency }: HalfRate, 
       [load.okPerSecond < rate * 0.95 ? 'BELOW THE RATE ASKED' : '', baseline ? 'baseline at the same pace: the 2xx tail the machine and generator give' : ''].filter(Boolean).join('; '),
     ],
     [`  delivery → task start p50 / p99 ms`, `${fmt(latency.total.p50, 0)} / ${p99Cell}`, '', '', target ? `p99 < ${TARGETS.p99StartMs} ms: ${verdict(met)}` : 'for comparison'],
-    [`    p50 of the first → last fifth of arrivals`, `${fmt(latency.trend.first, 0)} → ${fmt(latency.trend.last, 0)}`, '', '', latency.trend.last > 1.5 * latency.trend.first + 50 ? 'the queue grew' : 'steady'],
+    [`    p50 / p99 of each fifth of arrivals`, latency.fifths.map((f) => `${fmt(f.p50, 0)}/${fmt(f.p99, 0)}`).join(' '), '', '', latency.fifths[4].p50 > 1.5 * latency.fifths[0].p50 + 50 ? 'the queue grew' : 'steady'],
     [`    received → task created p50 / p99`, `${fmt(latency.dispatch.p50, 0)} / ${fmt(latency.dispatch.p99, 0)}`, '', '', "dispatcher woken, its transaction begun (the task's created_at)"],
     [`    task created → started p50 / p99`, `${fmt(latency.run.p50, 0)} / ${fmt(latency.run.p99, 0)}`, '', '', 'the claim\'s round trip when the task starts in the statement creating it; else the runner'],
     [`  tasks started / deliveries`, `${latency.started} / ${latency.deliveries}`, '', '', late ? `not all within ${DRAIN_SECONDS} s` : ''],
