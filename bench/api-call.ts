@@ -295,6 +295,8 @@ async function measure(server: Server, upstream: Server, db: BenchDatabase, fixt
 interface P99Pair {
   hangar: LoadResult;
   baseline: LoadResult;
+  /** Each server's CPU per 2xx answer over its measured run, µs. */
+  cpu: { hangar: number; baseline: number };
   /** Share of the machine's CPU other processes took during the pair. */
   other: number;
 }
@@ -307,7 +309,9 @@ async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixt
   // to +5 ms in the same run's pairs with Hangar first. It now waits 15 s, longer than a pair.)
   const run = async (server: Server) => {
     await runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-    return runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: P99_SECONDS });
+    const stop = cpuMeter({ server: [server.pid] });
+    const load = await runLoad({ url: server.url, requests: requestOf(fixture), connections: CONNECTIONS, seconds: P99_SECONDS });
+    return { load, cpu: stop().micros.server / load.ok };
   };
   const pairs: P99Pair[] = [];
   for (let round = 0; round < P99_ROUNDS; round++) {
@@ -315,10 +319,13 @@ async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixt
     const first = round % 2 === 0 ? hangar : baseline;
     const a = await run(first);
     const b = await run(first === hangar ? baseline : hangar);
-    const pair = first === hangar ? { hangar: a, baseline: b } : { hangar: b, baseline: a };
+    const [h, bare] = first === hangar ? [a, b] : [b, a];
+    const pair = { hangar: h.load, baseline: bare.load, cpu: { hangar: h.cpu, baseline: bare.cpu } };
     pairs.push({ ...pair, other: stop().other });
     for (const server of [hangar, baseline, upstream]) server.assertAlive();
-    process.stderr.write(`  p99 pair ${round + 1}/${P99_ROUNDS}: hangar ${fmt(pair.hangar.p99, 2)} ms, baseline ${fmt(pair.baseline.p99, 2)} ms (${first === hangar ? 'hangar' : 'baseline'} first)\n`);
+    process.stderr.write(
+      `  pair ${round + 1}/${P99_ROUNDS} (${first === hangar ? 'hangar' : 'baseline'} first): hangar ${fmt(pair.hangar.rps, 0)} req/s, p99 ${fmt(pair.hangar.p99, 2)} ms, ${fmt(pair.cpu.hangar, 0)} µs CPU/req; baseline ${fmt(pair.baseline.rps, 0)} req/s, p99 ${fmt(pair.baseline.p99, 2)} ms, ${fmt(pair.cpu.baseline, 0)} µs CPU/req\n`,
+    );
   }
   return pairs;
 }
@@ -326,10 +333,24 @@ async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixt
 const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const signed = (n: number, digits = 2) => `${n >= 0 ? '+' : '-'}${fmt(Math.abs(n), digits)}`;
 
+/**
+ * The closed-loop throughput and CPU targets, read on the pairs: the median over the pairs of each
+ * pair's ratio. A single run of each (the defaults first, the baseline minutes later) reads the VM's
+ * drift as much as the code: the same build measured 0.85× to 1.50× the forwarder's CPU per call,
+ * and the defaults' req/s 4,789 against 7,218 for a slower mode run right after (2026-12-03).
+ */
+function pairRatios(pairs: P99Pair[]) {
+  return {
+    rps: mid(pairs.map((p) => p.hangar.rps / p.baseline.rps)),
+    cpu: mid(pairs.map((p) => p.cpu.hangar / p.cpu.baseline)),
+  };
+}
+
 function p99Rows(pairs: P99Pair[]): Row[] {
   if (!pairs.length) return [];
   const added = pairs.map((p) => p.hangar.p99 - p.baseline.p99).sort((x, y) => x - y);
   const median = mid(added);
+  const ratios = pairRatios(pairs);
   const disturbed = pairs.some((p) => p.other > OTHER_CPU_LIMIT);
   const failures = pairs.some((p) => p.hangar.failures || p.baseline.failures);
   return [
@@ -340,7 +361,20 @@ function p99Rows(pairs: P99Pair[]): Row[] {
       `pairs: ${added.map((a) => signed(a)).join(', ')}`,
       `${signed(median)} ms (closed loop: information, the target is the open loop's)${disturbed ? ' (DISTURBED: run again)' : ''}${failures ? ' (NON-2XX: figures invalid)' : ''}`,
     ],
-    [`  req/s, median of the pairs' runs`, fmt(mid(pairs.map((p) => p.hangar.rps)), 0), fmt(mid(pairs.map((p) => p.baseline.rps)), 0), percent(mid(pairs.map((p) => p.hangar.rps)), mid(pairs.map((p) => p.baseline.rps))), `${CONNECTIONS} conn., ${P99_SECONDS} s each, order alternating`],
+    [
+      `  req/s, median of the pairs' runs`,
+      fmt(mid(pairs.map((p) => p.hangar.rps)), 0),
+      fmt(mid(pairs.map((p) => p.baseline.rps)), 0),
+      `median ratio ${fmt(ratios.rps * 100, 0)} % (${pairs.map((p) => fmt((p.hangar.rps / p.baseline.rps) * 100, 0)).join(', ')})`,
+      `${CONNECTIONS} conn., ${P99_SECONDS} s each, order alternating; ≥ ${fmt(TARGETS.rpsRatio * 100, 0)} %: ${verdict(ratios.rps >= TARGETS.rpsRatio)}`,
+    ],
+    [
+      `  server CPU µs/req, median of the pairs' runs`,
+      fmt(mid(pairs.map((p) => p.cpu.hangar)), 0),
+      fmt(mid(pairs.map((p) => p.cpu.baseline)), 0),
+      `median ratio ${fmt(ratios.cpu, 2)}× (${pairs.map((p) => fmt(p.cpu.hangar / p.cpu.baseline, 2)).join(', ')})`,
+      `≤ ${TARGETS.cpuRatio}×: ${verdict(ratios.cpu <= TARGETS.cpuRatio)}`,
+    ],
   ];
 }
 
@@ -468,14 +502,16 @@ function openLoopRows(open: OpenLoop | undefined): Row[] {
 }
 
 /** What the run missed of TARGETS (the defaults against the forwarder), by name. */
-function missedTargets(runs: RunResult[], open: OpenLoop | undefined): string[] {
+function missedTargets(runs: RunResult[], pairs: P99Pair[], open: OpenLoop | undefined): string[] {
   const h = runs.find((r) => r.id === 'default');
   const b = runs.find((r) => r.id === 'baseline');
   if (!h || !b) return ['not measured (BENCH_ONLY left out the defaults)'];
   const [hs, bs] = [h.saturated, b.saturated];
   const missed: string[] = [];
-  if (hs.load.rps < bs.load.rps * TARGETS.rpsRatio) missed.push(`closed-loop throughput ${percent(hs.load.rps, bs.load.rps)} < ${TARGETS.rpsRatio * 100} %`);
-  if (hs.cpu.server > bs.cpu.server * TARGETS.cpuRatio) missed.push(`server CPU per call ${times(hs.cpu.server, bs.cpu.server)} > ${TARGETS.cpuRatio}×`);
+  // On the pairs when there are any (pairRatios); else on the single runs.
+  const ratios = pairs.length ? pairRatios(pairs) : { rps: hs.load.rps / bs.load.rps, cpu: hs.cpu.server / bs.cpu.server };
+  if (ratios.rps < TARGETS.rpsRatio) missed.push(`closed-loop throughput ${fmt(ratios.rps * 100, 0)} % < ${TARGETS.rpsRatio * 100} %`);
+  if (ratios.cpu > TARGETS.cpuRatio) missed.push(`server CPU per call ${fmt(ratios.cpu, 2)}× > ${TARGETS.cpuRatio}×`);
   if (h.rssMb > b.rssMb * TARGETS.rssRatio) missed.push(`RSS after load ${times(h.rssMb, b.rssMb)} > ${TARGETS.rssRatio}×`);
   if (h.rssSettledMb !== undefined && h.rssSettledMb - h.rssIdleMb > TARGETS.settledMb) missed.push(`RSS ${SETTLE_SECONDS} s later ${signed(h.rssSettledMb - h.rssIdleMb, 0)} MB over idle > ${TARGETS.settledMb} MB`);
   if (!open) missed.push('open loop not measured');
@@ -533,17 +569,20 @@ async function countedInPostgres(db: BenchDatabase, keyId: string): Promise<bool
 // ---------------------------------------------------------------------------------------------
 // Report.
 
-function rows(name: string, h: RunResult, b: RunResult): Row[] {
+/** `onPairs`: the throughput and CPU targets are read on the pairs (p99Rows), not on this one run. */
+const ONE_RUN = 'one run each, minutes apart: the target is read on the pairs below';
+
+function rows(name: string, h: RunResult, b: RunResult, onPairs = false): Row[] {
   const [hs, bs] = [h.saturated, b.saturated];
   const [h1, b1] = [h.single, b.single!];
   const ratio = hs.load.rps / bs.load.rps;
   const added = hs.load.p99 - bs.load.p99;
   const disturbed = [hs, bs, ...(h1 ? [h1, b1] : [])].some((m) => m.other > OTHER_CPU_LIMIT);
   const out: Row[] = [
-    [`${name} req/s (${CONNECTIONS} conn.)`, fmt(hs.load.rps, 0), fmt(bs.load.rps, 0), percent(hs.load.rps, bs.load.rps), `≥ ${fmt(TARGETS.rpsRatio * 100, 0)} %: ${verdict(ratio >= TARGETS.rpsRatio)}`],
+    [`${name} req/s (${CONNECTIONS} conn.)`, fmt(hs.load.rps, 0), fmt(bs.load.rps, 0), percent(hs.load.rps, bs.load.rps), onPairs ? ONE_RUN : `≥ ${fmt(TARGETS.rpsRatio * 100, 0)} %: ${verdict(ratio >= TARGETS.rpsRatio)}`],
     [`${name} p50 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p50, 2), fmt(bs.load.p50, 2), times(hs.load.p50, bs.load.p50), `+${fmt(hs.load.p50 - bs.load.p50, 2)} ms`],
     [`${name} p99 ms (${CONNECTIONS} conn.)`, fmt(hs.load.p99, 2), fmt(bs.load.p99, 2), times(hs.load.p99, bs.load.p99), `${added >= 0 ? '+' : ''}${fmt(added, 2)} ms (one run; the target is read from the pairs)`],
-    [`  CPU µs/req server / postgres / upstream`, cpuCell(hs), cpuCell(bs), `${times(hs.cpu.server, bs.cpu.server)} server`, `≤ ${TARGETS.cpuRatio}×: ${verdict(hs.cpu.server <= bs.cpu.server * TARGETS.cpuRatio)}`],
+    [`  CPU µs/req server / postgres / upstream`, cpuCell(hs), cpuCell(bs), `${times(hs.cpu.server, bs.cpu.server)} server`, onPairs ? ONE_RUN : `≤ ${TARGETS.cpuRatio}×: ${verdict(hs.cpu.server <= bs.cpu.server * TARGETS.cpuRatio)}`],
     [`  server process CPU, % of one core`, fmt(hs.busy * 100, 0), fmt(bs.busy * 100, 0), '', ''],
     [`  PostgreSQL transactions/req`, fmt(hs.xactsPerRequest, 2), fmt(bs.xactsPerRequest, 2), '', ''],
     [`  other processes' CPU % (sat. / 1 conn.)`, `${fmt(hs.other * 100, 0)} / ${h1 ? fmt(h1.other * 100, 0) : '-'}`, `${fmt(bs.other * 100, 0)} / ${fmt(b1.other * 100, 0)}`, '', disturbed ? 'DISTURBED: run again' : ''],
@@ -739,7 +778,7 @@ async function main(): Promise<Outcome> {
       }
     }
     const baseline = runs.find((r) => r.id === 'baseline')!;
-    // The closed-loop p99 pairs (information) and the open loop at half the forwarder's rate (the
+    // The closed-loop pairs (the throughput and CPU targets; their p99 is information) and the open loop at half the forwarder's rate (the
     // latency target), the defaults and the baseline both up, loaded in turns.
     let pairs: P99Pair[] = [];
     let open: OpenLoop | undefined;
@@ -749,7 +788,10 @@ async function main(): Promise<Outcome> {
       const bare = await plan.find((s) => s.id === 'baseline')!.start();
       try {
         pairs = await p99Pairs(hangar, bare, upstream, fixture);
-        open = await openLoop(hangar, bare, upstream, fixture, baseline.saturated.load.rps / 2);
+        // Half the forwarder's rate as the pairs measured it, beside Hangar (its single run above came
+        // minutes away from Hangar's: on a drifting VM, half of it once exceeded Hangar's capacity).
+        const forwarderRps = pairs.length ? mid(pairs.map((p) => p.baseline.rps)) : baseline.saturated.load.rps;
+        open = await openLoop(hangar, bare, upstream, fixture, forwarderRps / 2);
       } finally {
         await Promise.all([hangar.stop(), bare.stop()]);
       }
@@ -766,12 +808,12 @@ async function main(): Promise<Outcome> {
     for (const line of machineLines('Hangar API Call benchmark', busy)) console.log(line);
     console.log(`POST /latest/integrations/api_call {anz_enrichment, POST /enrich/person}; upstream answer ${bodyBytes} B of JSON`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
-    if (open) console.log(`open loop: ${open.rounds.length} rounds, the defaults and the baseline each alone in turn at ${fmt(open.rate, 0)} req/s evenly paced (half the baseline's closed-loop rate): ${WARMUP_SECONDS} s warm-up each, then ${OPEN_SLICES} slices of ${fmt(OPEN_SECONDS / OPEN_SLICES, 1)} s each per round taking turns (order alternating), latencies pooled per side; ${CONNECTIONS} keep-alive connections each; latency from when each request was due`);
-    if (pairs.length) console.log(`added p99: ${pairs.length} pairs of runs (${WARMUP_SECONDS} s warm-up + ${P99_SECONDS} s) of the defaults and the baseline at ${CONNECTIONS} connections, taking turns (order alternating), after the runs above`);
+    if (open) console.log(`open loop: ${open.rounds.length} rounds, the defaults and the baseline each alone in turn at ${fmt(open.rate, 0)} req/s evenly paced (half the baseline's closed-loop rate${pairs.length ? ', the median of its runs in the pairs' : ''}): ${WARMUP_SECONDS} s warm-up each, then ${OPEN_SLICES} slices of ${fmt(OPEN_SECONDS / OPEN_SLICES, 1)} s each per round taking turns (order alternating), latencies pooled per side; ${CONNECTIONS} keep-alive connections each; latency from when each request was due`);
+    if (pairs.length) console.log(`pairs (closed-loop throughput and CPU targets, added p99): ${pairs.length} pairs of runs (${WARMUP_SECONDS} s warm-up + ${P99_SECONDS} s) of the defaults and the baseline at ${CONNECTIONS} connections, taking turns (order alternating), after the runs above`);
     console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
     console.log('load generator, server, upstream and PostgreSQL share the machine\n');
     printTable(['figure', 'hangar', 'baseline', 'ratio', 'target / added'], [
-      ...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline)),
+      ...runs.filter((r) => r !== baseline).flatMap((r) => rows(names[r.id], r, baseline, r.id === 'default' && pairs.length > 0)),
       ...openLoopRows(open),
       ...p99Rows(pairs),
       ...processRows(runs, byDefault),
@@ -780,7 +822,7 @@ async function main(): Promise<Outcome> {
     if (open) console.log(`\nadded p99, open loop at half the forwarder's rate: ${signed(open.addedP99)} ms (added p50 ${signed(open.addedP50)} ms)`);
     console.log(`\ntotal ${fmt((Date.now() - started) / 1000, 0)} s`);
     const others = [...runs.flatMap((r) => [r.saturated.other, r.single?.other ?? 0]), ...pairs.map((p) => p.other), ...(open?.rounds.map((r) => r.other) ?? [])];
-    return { missed: missedTargets(runs, open), disturbed: others.some((o) => o > OTHER_CPU_LIMIT) };
+    return { missed: missedTargets(runs, pairs, open), disturbed: others.some((o) => o > OTHER_CPU_LIMIT) };
   } finally {
     await cleanup();
   }
