@@ -36,6 +36,7 @@ import {
   fmt,
   judged,
   machineBusy,
+  mid,
   machineLines,
   onInterrupt,
   OTHER_CPU_LIMIT,
@@ -330,7 +331,6 @@ async function p99Pairs(hangar: Server, baseline: Server, upstream: Server, fixt
   return pairs;
 }
 
-const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const signed = (n: number, digits = 2) => `${n >= 0 ? '+' : '-'}${fmt(Math.abs(n), digits)}`;
 
 /**

@@ -218,6 +218,9 @@ function statusCodes(result: AcRawResult): string {
   return codes.join(' ');
 }
 
+/** The middle value (the upper one of an even count): the median of pairs or rounds. */
+export const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
 /** Nearest-rank percentile of ascending values (NaN when empty). */
 export function percentile(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return Number.NaN;

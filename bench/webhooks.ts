@@ -46,6 +46,7 @@ import {
   judged,
   machineBusy,
   machineLines,
+  mid,
   onInterrupt,
   OTHER_CPU_LIMIT,
   percent,
@@ -634,7 +635,6 @@ async function main(): Promise<Outcome> {
     await baseline.stop();
 
     // Report.
-    const mid = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
     // The target's ratio: on the pairs when there are any, else on the single runs.
     const ratio = pairs.length ? mid(pairs.map((p) => p.hangar.load.okPerSecond / p.baseline.load.okPerSecond)) : hs.load.okPerSecond / bs.load.okPerSecond;
     const disturbed = [hs.cpu, bs.cpu, drainCpu, paced.cpu, bursts.cpu, ...[os1, as].flatMap((r) => (r ? [r.cpu] : [])), ...pairs.flatMap((p) => [p.hangar.cpu, p.baseline.cpu])].some((c) => c.other > OTHER_CPU_LIMIT);
