@@ -569,9 +569,9 @@ async function countedInPostgres(db: BenchDatabase, keyId: string): Promise<bool
 // ---------------------------------------------------------------------------------------------
 // Report.
 
-/** `onPairs`: the throughput and CPU targets are read on the pairs (p99Rows), not on this one run. */
 const ONE_RUN = 'one run each, minutes apart: the target is read on the pairs below';
 
+/** `onPairs`: the throughput and CPU targets are read on the pairs (p99Rows), not on this one run. */
 function rows(name: string, h: RunResult, b: RunResult, onPairs = false): Row[] {
   const [hs, bs] = [h.saturated, b.saturated];
   const [h1, b1] = [h.single, b.single!];
@@ -778,8 +778,8 @@ async function main(): Promise<Outcome> {
       }
     }
     const baseline = runs.find((r) => r.id === 'baseline')!;
-    // The closed-loop pairs (the throughput and CPU targets; their p99 is information) and the open loop at half the forwarder's rate (the
-    // latency target), the defaults and the baseline both up, loaded in turns.
+    // The closed-loop pairs (the throughput and CPU targets; their p99 is information) and the open
+    // loop at half the forwarder's rate (the latency target), both servers up, loaded in turns.
     let pairs: P99Pair[] = [];
     let open: OpenLoop | undefined;
     const defaults = plan.find((s) => s.id === 'default')!;

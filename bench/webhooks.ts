@@ -85,7 +85,7 @@ const DRAIN_SECONDS = positive('BENCH_DRAIN_SECONDS', 25);
  */
 const HALF_CONNECTIONS = positive('BENCH_HALF_CONNECTIONS', 20);
 /** Pairs of saturated runs, Hangar and the baseline in turns, that the accepted-rate target reads (0: none). */
-const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 3);
+const PAIR_ROUNDS = process.env.BENCH_PAIR_ROUNDS === '0' ? 0 : positive('BENCH_PAIR_ROUNDS', 3);
 // Issue 36: ≥ 85 % of the bare receiver's accepted deliveries/s, delivery → task start p99 < 20 ms at
 // half rate (paced); issue 14: RSS after saturation ≤ 1.4× the baseline's, 60 s later within 30 MB of idle.
 const TARGETS = { rateRatio: 0.85, p99StartMs: 20, rssRatio: 1.4, rssSettleMb: 30 };
@@ -693,7 +693,7 @@ async function main(): Promise<Outcome> {
         : []),
       [`other processes' CPU % (sat. / backlog / paced / bursts)`, `${fmt(hs.cpu.other * 100, 0)} / ${fmt(drainCpu.other * 100, 0)} / ${fmt(paced.cpu.other * 100, 0)} / ${fmt(bursts.cpu.other * 100, 0)}`, fmt(bs.cpu.other * 100, 0), '', disturbed ? 'DISTURBED: run again' : ''],
     ];
-    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ['baseline half rate, paced', baselinePaced], ...(os1 ? [['hangar --processes 1 saturated', os1.load] as const] : []), ...(as ? [['hangar all cores saturated', as.load] as const] : [])] as const) {
+    for (const [id, l] of [['hangar saturated', hs.load], ['hangar half rate, paced', paced.load], ['hangar half rate, bursts', bursts.load], ['baseline saturated', bs.load], ['baseline half rate, paced', baselinePaced], ...(os1 ? [['hangar --processes 1 saturated', os1.load] as const] : []), ...(as ? [['hangar all cores saturated', as.load] as const] : []), ...pairs.flatMap((p, i) => [[`hangar pair ${i + 1}`, p.hangar.load] as const, [`baseline pair ${i + 1}`, p.baseline.load] as const])] as const) {
       if (l.failures) rows.push([`${id}: NON-2XX OR ERRORS`, l.statusCodes, '', '', 'figures invalid']);
     }
     if (Number(stored) < bs.load.ok) rows.push([`baseline stored ${stored} rows for ${bs.load.ok} 202s`, '', '', '', 'figures invalid']);
