@@ -165,7 +165,9 @@ test('a step whose provider answered while the database froze: its run is record
     assert.ok(Number(a.retryAfter) >= 1);
   }
   // The provider answered (and charged) each time: both runs are recorded, none lost to the 503.
+  // Right after the thaw the server's pool of 2 (which this count shares) is busy catching up, and a
+  // count may time out waiting for it: that is "not yet", within the bound.
   const end = Date.now() + 30_000;
-  while ((await runs()) < runsBefore + 2 && Date.now() < end) await sleep(200);
+  while ((await runs().catch(() => -1)) < runsBefore + 2 && Date.now() < end) await sleep(200);
   assert.equal(await runs(), runsBefore + 2);
 });
