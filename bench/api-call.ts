@@ -64,6 +64,7 @@ import {
   type Row,
   type Server,
 } from './lib.ts';
+import { EVENT_LOOP_SAMPLING_MS } from '../src/runtime/metrics.ts';
 
 export const SELF = fileURLToPath(import.meta.url);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
@@ -340,10 +341,8 @@ const signed = (n: number, digits = 2) => `${n >= 0 ? '+' : '-'}${fmt(Math.abs(n
  * and the defaults' req/s 4,789 against 7,218 for a slower mode run right after (2026-12-03).
  */
 function pairRatios(pairs: P99Pair[]) {
-  return {
-    rps: mid(pairs.map((p) => p.hangar.rps / p.baseline.rps)),
-    cpu: mid(pairs.map((p) => p.cpu.hangar / p.cpu.baseline)),
-  };
+  const each = { rps: pairs.map((p) => p.hangar.rps / p.baseline.rps), cpu: pairs.map((p) => p.cpu.hangar / p.cpu.baseline) };
+  return { rps: mid(each.rps), cpu: mid(each.cpu), each };
 }
 
 function p99Rows(pairs: P99Pair[]): Row[] {
@@ -365,14 +364,14 @@ function p99Rows(pairs: P99Pair[]): Row[] {
       `  req/s, median of the pairs' runs`,
       fmt(mid(pairs.map((p) => p.hangar.rps)), 0),
       fmt(mid(pairs.map((p) => p.baseline.rps)), 0),
-      `median ratio ${fmt(ratios.rps * 100, 0)} % (${pairs.map((p) => fmt((p.hangar.rps / p.baseline.rps) * 100, 0)).join(', ')})`,
+      `median ratio ${fmt(ratios.rps * 100, 0)} % (${ratios.each.rps.map((r) => fmt(r * 100, 0)).join(', ')})`,
       `${CONNECTIONS} conn., ${P99_SECONDS} s each, order alternating; ≥ ${fmt(TARGETS.rpsRatio * 100, 0)} %: ${verdict(ratios.rps >= TARGETS.rpsRatio)}`,
     ],
     [
       `  server CPU µs/req, median of the pairs' runs`,
       fmt(mid(pairs.map((p) => p.cpu.hangar)), 0),
       fmt(mid(pairs.map((p) => p.cpu.baseline)), 0),
-      `median ratio ${fmt(ratios.cpu, 2)}× (${pairs.map((p) => fmt(p.cpu.hangar / p.cpu.baseline, 2)).join(', ')})`,
+      `median ratio ${fmt(ratios.cpu, 2)}× (${ratios.each.cpu.map((r) => fmt(r, 2)).join(', ')})`,
       `≤ ${TARGETS.cpuRatio}×: ${verdict(ratios.cpu <= TARGETS.cpuRatio)}`,
     ],
   ];
@@ -449,14 +448,12 @@ async function openLoop(hangar: Server, baseline: Server, upstream: Server, fixt
  * Hangar's event-loop delay since the last reading (prom-client resets its histogram as /metrics is
  * read), ms: whether a round's tail was Hangar's own loop blocked or time spent outside it.
  */
-const LOOP_SAMPLING_MS = 20;
-
 async function loopDelay(server: Server): Promise<{ p99: number; max: number } | undefined> {
   try {
     const text = await (await fetch(`${server.url}/metrics`)).text();
-    // prom-client's histogram counts the 20 ms sampling interval Hangar sets (src/runtime/metrics.ts,
-    // eventLoopMonitoringPrecision) in every delay: what is over it is the loop's own.
-    const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1]) * 1000 - LOOP_SAMPLING_MS;
+    // prom-client's histogram counts the sampling interval Hangar sets in every delay: what is over
+    // it is the loop's own.
+    const read = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1]) * 1000 - EVENT_LOOP_SAMPLING_MS;
     return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
   } catch {
     return undefined;

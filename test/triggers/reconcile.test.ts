@@ -133,7 +133,10 @@ test('a changed HANGAR_PUBLIC_URL is patched into every hook at the next start',
   assert.equal(hooksOn('moved').length, 1);
   // The code host has the new URL once the PATCH lands; the health is written after its answer (seen
   // read in between on Node 22: 'ok').
-  const repaired = await waitFor('the health to say repaired', async () => ((await health(agent)).startsWith('repaired at ') ? health(agent) : undefined), 15_000, 100);
+  const repaired = await waitFor('the health to say repaired', async () => {
+    const said = await health(agent);
+    return said.startsWith('repaired at ') ? said : undefined;
+  }, 15_000, 100);
   assert.match(repaired, /^repaired at /);
   const [d] = await ch.deliver('issues', P.issuesEvent(`${LOGIN}/moved`, 'opened', P.issue(`${LOGIN}/moved`, { number: 1, title: 'Moved' })), { repo: `${LOGIN}/moved` });
   assert.equal(d.status, 202);
