@@ -185,6 +185,11 @@ export function segment(value: unknown, name: string): string {
   return encodeURIComponent(text);
 }
 
+/** The address of the next page that an answer's Link header (RFC 8288) names: how the code host pages its lists. */
+export function nextPageLink(response: ProviderResponse): string | undefined {
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(response.headers.link ?? '')?.[1];
+}
+
 /** `/repos/{owner}/{repo}` with each placeholder percent-encoded as one path segment. */
 export function pathOf(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => segment(values[name], name));

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { HangarError } from '../shared/errors.ts';
 import type { Actor } from '../governance/principal.ts';
 import type { ProviderRequest, ProviderResponse } from '../integrations/provider.ts';
-import { pathOf } from '../integrations/provider.ts';
+import { nextPageLink, pathOf } from '../integrations/provider.ts';
 import type { Vault } from '../integrations/vault.ts';
 
 export type Send = (request: ProviderRequest) => Promise<ProviderResponse>;
@@ -120,7 +120,7 @@ export async function listAtCodeHost(send: Send, target: string): Promise<{ stat
     const response = await send({ method: 'GET', path: hooksPath(target), query: { per_page: 100, page } });
     if (response.status >= 300) return { status: response.status, response, hooks };
     hooks.push(...((Array.isArray(response.body) ? response.body : []) as RemoteHook[]));
-    if (!/rel="next"/.test(response.headers.link ?? '')) break;
+    if (!nextPageLink(response)) break;
   }
   return { status: 200, hooks };
 }

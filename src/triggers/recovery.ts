@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { HangarError } from '../shared/errors.ts';
+import { nextPageLink, type ProviderResponse } from '../integrations/provider.ts';
 import type { Integrations } from '../integrations/service.ts';
 import { describeTarget, hooksPath, type Send } from './hooks.ts';
 
@@ -53,9 +54,9 @@ interface HookToRecover {
   created_at: Date;
 }
 
-/** The `cursor` of the Link header's rel="next", if there is a next page. */
-function nextCursor(link: string | undefined): string | undefined {
-  const next = /<([^>]+)>\s*;\s*rel="next"/.exec(link ?? '')?.[1];
+/** The `cursor` of the next page's address, if there is a next page. */
+function nextCursor(response: ProviderResponse): string | undefined {
+  const next = nextPageLink(response);
   if (!next) return undefined;
   try {
     return new URL(next).searchParams.get('cursor') ?? undefined;
@@ -89,7 +90,7 @@ export function createRecovery(db: Kysely<Database>, config: Config, integration
         if (d.event === 'ping' || !d.guid) continue;
         if (!byGuid.has(d.guid)) byGuid.set(d.guid, d);
       }
-      cursor = nextCursor(response.headers.link);
+      cursor = nextCursor(response);
       if (older || !cursor || !items.length) break;
     }
     return byGuid;

@@ -1,7 +1,8 @@
 // The project's Events page in Debian's chromium over the machine's own address (issue 35 §2): a
 // subscription created in a dialog that shows its signing secret once (Escape asks until Copy was
 // used), listed with its address, events and last delivery; its deliveries with Retry (a receiver
-// that failed, then answers: the same webhook-id, signed with the secret the dialog showed); removed
+// that failed, then answers: the same webhook-id, signed with the secret the dialog showed); its
+// secret rotated after a question, the new one shown once and signing the next event alone; removed
 // after a confirmation. axe, phone width and the console on the page.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
@@ -31,6 +32,11 @@ const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
 const api = (method: string, path: string, body?: unknown) => call(server, method, path, { authorization: bearer(projectId, org.api_key), ...(body !== undefined ? { body } : {}) });
 const button = (p: Page, name: string) => p.getByRole('button', { name, exact: true });
 const dialog = (p: Page) => p.locator('dialog[open]');
+/** Whether a received event carries a Standard Webhooks signature made with `secret`. */
+const signedWith = (secret: string, { headers, body }: (typeof received)[number]) => {
+  const mac = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
+  return String(headers['webhook-signature']).split(' ').includes(`v1,${mac}`);
+};
 
 before(async () => {
   receiver = createServer((req, res) => {
@@ -60,7 +66,7 @@ after(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-test('Events: subscribe (the secret shown once, Escape asking until Copy), the last delivery, Retry of a failed one, and Remove after a confirmation', async () => {
+test('Events: subscribe (the secret shown once, Escape asking until Copy), the last delivery, Retry of a failed one, Rotate secret, and Remove after a confirmation', async () => {
   await page.goto(`/p/${projectId}/agents`);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Events', exact: true }).click();
   await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
@@ -124,9 +130,36 @@ test('Events: subscribe (the secret shown once, Escape asking until Copy), the l
   await card.getByText('Last delivery: Delivered task.completed', { exact: false }).waitFor();
   assert.equal(received.length, 2);
   assert.equal(received[1].headers['webhook-id'], received[0].headers['webhook-id'], 'a retry is the same delivery');
-  const { headers, body } = received[1];
-  const mac = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
-  assert.ok(String(headers['webhook-signature']).split(' ').includes(`v1,${mac}`), 'signed with the secret the dialog showed');
+  assert.ok(signedWith(secret, received[1]), 'signed with the secret the dialog showed');
+
+  // Rotate: asked first, then the new secret shown once; the next event is signed with it alone.
+  await page.getByRole('button', { name: `Rotate the signing secret of ${receiverUrl}` }).click();
+  const rotate = dialog(page);
+  await rotate.getByRole('heading', { name: 'Rotate signing secret' }).waitFor();
+  assert.equal(await rotate.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement), true, 'the question opens on Cancel');
+  await assertAccessible(page, 'rotate secret dialog');
+  await screenshot(page, 'events-rotate-dialog');
+  await rotate.getByRole('button', { name: 'Rotate secret', exact: true }).click();
+  await rotate.getByRole('heading', { name: 'New signing secret' }).waitFor();
+  const rotated = await rotate.getByLabel('Signing secret').inputValue();
+  assert.match(rotated, /^whsec_[A-Za-z0-9+/]+=*$/);
+  assert.notEqual(rotated, secret);
+  await page.keyboard.press('Escape');
+  await rotate.getByRole('group', { name: 'Close this dialog?' }).getByText('Close without copying the secret?').waitFor();
+  await rotate.getByRole('button', { name: 'Keep open' }).click();
+  await rotate.getByRole('button', { name: 'Copy', exact: true }).click();
+  await rotate.getByRole('button', { name: 'Done', exact: true }).click();
+  await rotate.waitFor({ state: 'detached' });
+  await card.getByText('Secret rotated', { exact: false }).waitFor();
+  await screenshot(page, 'events-rotated');
+  await api('POST', '/latest/agents/trigger', { agent_id: agent.body.agent_id, message: { role: 'user', content: 'again' } });
+  const later = Date.now() + 15_000;
+  while (received.length < 3) {
+    assert.ok(Date.now() < later, 'the next event is sent');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.ok(signedWith(rotated, received[2]), 'the next event is signed with the new secret');
+  assert.ok(!signedWith(secret, received[2]), 'and not with the old one');
 
   await page.getByRole('button', { name: `Remove subscription ${receiverUrl}` }).click();
   const confirm = dialog(page);

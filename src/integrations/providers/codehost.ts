@@ -3,7 +3,7 @@
 import { Type, type TSchema } from 'typebox';
 import { HangarError } from '../../shared/errors.ts';
 import type { HttpMethod, ProviderDefinition, ProviderRequest, ProviderResponse } from '../provider.ts';
-import { pathOf, pick, segment, step } from '../provider.ts';
+import { nextPageLink, pathOf, pick, segment, step } from '../provider.ts';
 
 export const CODEHOST_MEDIA_TYPE = 'application/vnd.codehost+json';
 
@@ -75,7 +75,7 @@ export const codehost: ProviderDefinition = {
     maxPages: 3,
     read: (r) =>
       ((Array.isArray(r.body) ? r.body : []) as RemoteRepository[]).map((x) => ({ full_name: x.full_name, private: x.private, admin: x.permissions?.admin === true })),
-    more: (r) => /rel="next"/.test(r.headers.link ?? ''),
+    more: (r) => nextPageLink(r) !== undefined,
   },
   steps: [
     // Repositories

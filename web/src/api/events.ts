@@ -18,6 +18,8 @@ export interface Subscription {
   events: string[];
   description: string;
   createdAt: string;
+  /** When its signing secret was last replaced, if ever. */
+  rotatedAt: string | null;
 }
 export interface Delivery {
   deliveryId: string;
@@ -30,7 +32,7 @@ export interface Delivery {
   attempts: number;
 }
 
-const subscriptionOf = (s: SubscriptionRow): Subscription => ({ subscriptionId: s.subscription_id, url: s.url, events: s.events, description: s.description ?? '', createdAt: s.created_at });
+const subscriptionOf = (s: SubscriptionRow): Subscription => ({ subscriptionId: s.subscription_id, url: s.url, events: s.events, description: s.description ?? '', createdAt: s.created_at, rotatedAt: s.rotated_at });
 const deliveryOf = (d: DeliveryRow): Delivery => ({
   deliveryId: d.delivery_id,
   event: d.event,
@@ -49,6 +51,10 @@ export async function subscriptions(): Promise<Subscription[]> {
 export async function subscribe(url: string, events: string[], description: string): Promise<{ subscriptionId: string; secret: string }> {
   const r = await ok(api.POST('/latest/events/subscriptions/create', { body: { url, events, ...(description ? { description } : {}) } }));
   return { subscriptionId: r.subscription_id, secret: r.secret };
+}
+/** A new signing secret, answered once; the old one signs nothing more. */
+export async function rotateSecret(subscriptionId: string): Promise<string> {
+  return (await ok(api.POST('/latest/events/subscriptions/{subscription_id}/rotate_secret', { ...path(subscriptionId), body: {} }))).secret;
 }
 export const unsubscribe = (subscriptionId: string) => ok(api.POST('/latest/events/subscriptions/{subscription_id}/delete', { ...path(subscriptionId), body: {} }));
 /** The newest deliveries, newest first. */

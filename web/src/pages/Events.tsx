@@ -15,6 +15,7 @@ export function Events() {
   const list = useQuery({ queryKey: ['event-subscriptions', projectId], queryFn: events.subscriptions });
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<events.Subscription | null>(null);
+  const [rotating, setRotating] = useState<events.Subscription | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['event-subscriptions', projectId] });
   return (
     <>
@@ -39,11 +40,12 @@ export function Events() {
       ) : (
         <ul className="trigger-list">
           {list.data.map((s) => (
-            <SubscriptionCard key={s.subscriptionId} subscription={s} onRemove={() => setRemoving(s)} />
+            <SubscriptionCard key={s.subscriptionId} subscription={s} onRotate={() => setRotating(s)} onRemove={() => setRemoving(s)} />
           ))}
         </ul>
       )}
       {isAdmin ? <NewSubscription open={creating} onClose={() => setCreating(false)} onCreated={refresh} /> : null}
+      {isAdmin ? <RotateSecret subscription={rotating} onClose={() => setRotating(null)} onRotated={refresh} /> : null}
       <Confirm
         title="Remove subscription"
         open={!!removing}
@@ -62,7 +64,7 @@ export function Events() {
   );
 }
 
-function SubscriptionCard({ subscription: s, onRemove }: { subscription: events.Subscription; onRemove: () => void }) {
+function SubscriptionCard({ subscription: s, onRotate, onRemove }: { subscription: events.Subscription; onRotate: () => void; onRemove: () => void }) {
   const { projectId, isAdmin } = useSession();
   const [open, setOpen] = useState(false);
   // Deliveries are an admin's to read (the API answers others 403).
@@ -76,6 +78,9 @@ function SubscriptionCard({ subscription: s, onRemove }: { subscription: events.
         </h2>
         {isAdmin ? (
           <div className="actions left">
+            <Button onClick={onRotate} aria-label={`Rotate the signing secret of ${s.url}`}>
+              Rotate secret
+            </Button>
             <Button variant="danger" onClick={onRemove} aria-label={`Remove subscription ${s.url}`}>
               Remove
             </Button>
@@ -85,6 +90,12 @@ function SubscriptionCard({ subscription: s, onRemove }: { subscription: events.
       {s.description ? <p>{s.description}</p> : null}
       <p className="small">
         Sends: {s.events.map((e) => eventLabel(e)).join(' · ')} · Created <time dateTime={s.createdAt}>{when(s.createdAt)}</time>
+        {s.rotatedAt ? (
+          <>
+            {' '}
+            · Secret rotated <time dateTime={s.rotatedAt}>{when(s.rotatedAt)}</time>
+          </>
+        ) : null}
       </p>
       {isAdmin ? (
         <>
@@ -176,6 +187,72 @@ function DeliveryRow({ subscription, delivery: d }: { subscription: events.Subsc
   );
 }
 
+const UNCOPIED = 'Close without copying the secret? Hangar will not show it again; the receiver could not check any event.';
+
+/** A signing secret, shown once: the receiver needs it to check every event from now on. */
+function SecretOnce({ secret, onCopied, onDone }: { secret: string; onCopied: () => void; onDone: () => void }) {
+  return (
+    <>
+      <p>Copy the signing secret now and give it to the receiver: Hangar will not show it again.</p>
+      <div className="row">
+        <Field label="Signing secret" id="new-secret">
+          {(id) => <input id={id} readOnly autoFocus value={secret} className="mono" onFocus={(e) => e.target.select()} />}
+        </Field>
+        <CopyButton text={secret} targetId="new-secret" onCopied={onCopied} />
+      </div>
+      <div className="actions">
+        <Button variant="primary" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Asks first (the receiver must be given the new secret, or it refuses every event from now on),
+ * then shows the new secret once, as creation does.
+ */
+function RotateSecret({ subscription, onClose, onRotated }: { subscription: events.Subscription | null; onClose: () => void; onRotated: () => void }) {
+  const [secret, setSecret] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const { busy, error, setError, run } = useAction();
+  const close = () => {
+    setSecret(null);
+    setCopied(false);
+    setError(null);
+    onClose();
+  };
+  const rotate = () =>
+    void run(async () => {
+      setSecret(await events.rotateSecret(subscription!.subscriptionId));
+      onRotated();
+    });
+  return (
+    <Modal title={secret ? 'New signing secret' : 'Rotate signing secret'} open={!!subscription} onClose={close} confirmClose={secret && !copied ? UNCOPIED : undefined}>
+      {secret ? (
+        <SecretOnce secret={secret} onCopied={() => setCopied(true)} onDone={close} />
+      ) : (
+        <>
+          <div className="dialog-body">
+            <p>
+              Events to <code className="break">{subscription?.url}</code> are signed with a new secret from now on, retries of earlier events included. The present secret signs nothing more: give the
+              new one to the receiver, or it will refuse them.
+            </p>
+          </div>
+          <ErrorNote error={error} />
+          <div className="actions">
+            <Button onClick={close}>Cancel</Button>
+            <Button variant="danger" busy={busy} onClick={rotate}>
+              Rotate secret
+            </Button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
 /** The form, then the signing secret, shown once: closing before Copy asks first. */
 function NewSubscription({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [url, setUrl] = useState('');
@@ -207,23 +284,10 @@ function NewSubscription({ open, onClose, onCreated }: { open: boolean; onClose:
       title={secret ? 'Subscription created' : 'New subscription'}
       open={open}
       onClose={close}
-      confirmClose={secret && !copied ? 'Close without copying the secret? Hangar will not show it again; the receiver could not check any event.' : undefined}
+      confirmClose={secret && !copied ? UNCOPIED : undefined}
     >
       {secret ? (
-        <>
-          <p>Copy the signing secret now and give it to the receiver: Hangar will not show it again.</p>
-          <div className="row">
-            <Field label="Signing secret" id="new-secret">
-              {(id) => <input id={id} readOnly autoFocus value={secret} className="mono" onFocus={(e) => e.target.select()} />}
-            </Field>
-            <CopyButton text={secret} targetId="new-secret" onCopied={() => setCopied(true)} />
-          </div>
-          <div className="actions">
-            <Button variant="primary" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </>
+        <SecretOnce secret={secret} onCopied={() => setCopied(true)} onDone={close} />
       ) : (
         <form onSubmit={submit} aria-label="New subscription">
           <Field label="Address (URL)" hint="http or https; Hangar POSTs each event here.">
