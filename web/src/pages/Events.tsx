@@ -189,6 +189,22 @@ function DeliveryRow({ subscription, delivery: d }: { subscription: events.Subsc
 
 const UNCOPIED = 'Close without copying the secret? Hangar will not show it again; the receiver could not check any event.';
 
+/** A secret to show once and whether it was copied: closing before Copy asks first (`confirmClose`). */
+function useSecretOnce() {
+  const [secret, setSecret] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  return {
+    secret,
+    setSecret,
+    copied: () => setCopied(true),
+    confirmClose: secret && !copied ? UNCOPIED : undefined,
+    reset: () => {
+      setSecret(null);
+      setCopied(false);
+    },
+  };
+}
+
 /** A signing secret, shown once: the receiver needs it to check every event from now on. */
 function SecretOnce({ secret, onCopied, onDone }: { secret: string; onCopied: () => void; onDone: () => void }) {
   return (
@@ -214,12 +230,10 @@ function SecretOnce({ secret, onCopied, onDone }: { secret: string; onCopied: ()
  * then shows the new secret once, as creation does.
  */
 function RotateSecret({ subscription, onClose, onRotated }: { subscription: events.Subscription | null; onClose: () => void; onRotated: () => void }) {
-  const [secret, setSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { secret, setSecret, copied, confirmClose, reset } = useSecretOnce();
   const { busy, error, setError, run } = useAction();
   const close = () => {
-    setSecret(null);
-    setCopied(false);
+    reset();
     setError(null);
     onClose();
   };
@@ -229,9 +243,9 @@ function RotateSecret({ subscription, onClose, onRotated }: { subscription: even
       onRotated();
     });
   return (
-    <Modal title={secret ? 'New signing secret' : 'Rotate signing secret'} open={!!subscription} onClose={close} confirmClose={secret && !copied ? UNCOPIED : undefined}>
+    <Modal title={secret ? 'New signing secret' : 'Rotate signing secret'} open={!!subscription} onClose={close} confirmClose={confirmClose}>
       {secret ? (
-        <SecretOnce secret={secret} onCopied={() => setCopied(true)} onDone={close} />
+        <SecretOnce secret={secret} onCopied={copied} onDone={close} />
       ) : (
         <>
           <div className="dialog-body">
@@ -258,12 +272,10 @@ function NewSubscription({ open, onClose, onCreated }: { open: boolean; onClose:
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>(['task.completed', 'task.failed']);
   const [description, setDescription] = useState('');
-  const [secret, setSecret] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { secret, setSecret, copied, confirmClose, reset } = useSecretOnce();
   const { busy, error, setError, run } = useAction();
   const close = () => {
-    setSecret(null);
-    setCopied(false);
+    reset();
     setUrl('');
     setDescription('');
     setChosen(['task.completed', 'task.failed']);
@@ -284,10 +296,10 @@ function NewSubscription({ open, onClose, onCreated }: { open: boolean; onClose:
       title={secret ? 'Subscription created' : 'New subscription'}
       open={open}
       onClose={close}
-      confirmClose={secret && !copied ? UNCOPIED : undefined}
+      confirmClose={confirmClose}
     >
       {secret ? (
-        <SecretOnce secret={secret} onCopied={() => setCopied(true)} onDone={close} />
+        <SecretOnce secret={secret} onCopied={copied} onDone={close} />
       ) : (
         <form onSubmit={submit} aria-label="New subscription">
           <Field label="Address (URL)" hint="http or https; Hangar POSTs each event here.">
