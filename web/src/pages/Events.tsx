@@ -16,6 +16,7 @@ export function Events() {
   const [creating, setCreating] = useState(false);
   const [removing, setRemoving] = useState<events.Subscription | null>(null);
   const [rotating, setRotating] = useState<events.Subscription | null>(null);
+  const rotated = useSecretOnce();
   const refresh = () => client.invalidateQueries({ queryKey: ['event-subscriptions', projectId] });
   return (
     <>
@@ -45,7 +46,25 @@ export function Events() {
         </ul>
       )}
       {isAdmin ? <NewSubscription open={creating} onClose={() => setCreating(false)} onCreated={refresh} /> : null}
-      {isAdmin ? <RotateSecret subscription={rotating} onClose={() => setRotating(null)} onRotated={refresh} /> : null}
+      {/* Asked first: the receiver refuses every event until it is given the new secret. */}
+      <Confirm
+        title="Rotate signing secret"
+        open={!!rotating}
+        onClose={() => setRotating(null)}
+        confirmLabel="Rotate secret"
+        action={async () => {
+          rotated.setSecret(await events.rotateSecret(rotating!.subscriptionId));
+          await refresh();
+        }}
+      >
+        <p>
+          Events to <code className="break">{rotating?.url}</code> are signed with a new secret from now on, retries of earlier events included. The present secret signs nothing more: give the new one
+          to the receiver, or it will refuse them.
+        </p>
+      </Confirm>
+      <Modal title="New signing secret" open={!!rotated.secret} onClose={rotated.reset} confirmClose={rotated.confirmClose}>
+        {rotated.secret ? <SecretOnce secret={rotated.secret} onCopied={rotated.copied} onDone={rotated.reset} /> : null}
+      </Modal>
       <Confirm
         title="Remove subscription"
         open={!!removing}
@@ -222,48 +241,6 @@ function SecretOnce({ secret, onCopied, onDone }: { secret: string; onCopied: ()
         </Button>
       </div>
     </>
-  );
-}
-
-/**
- * Asks first (the receiver must be given the new secret, or it refuses every event from now on),
- * then shows the new secret once, as creation does.
- */
-function RotateSecret({ subscription, onClose, onRotated }: { subscription: events.Subscription | null; onClose: () => void; onRotated: () => void }) {
-  const { secret, setSecret, copied, confirmClose, reset } = useSecretOnce();
-  const { busy, error, setError, run } = useAction();
-  const close = () => {
-    reset();
-    setError(null);
-    onClose();
-  };
-  const rotate = () =>
-    void run(async () => {
-      setSecret(await events.rotateSecret(subscription!.subscriptionId));
-      onRotated();
-    });
-  return (
-    <Modal title={secret ? 'New signing secret' : 'Rotate signing secret'} open={!!subscription} onClose={close} confirmClose={confirmClose}>
-      {secret ? (
-        <SecretOnce secret={secret} onCopied={copied} onDone={close} />
-      ) : (
-        <>
-          <div className="dialog-body">
-            <p>
-              Events to <code className="break">{subscription?.url}</code> are signed with a new secret from now on, retries of earlier events included. The present secret signs nothing more: give the
-              new one to the receiver, or it will refuse them.
-            </p>
-          </div>
-          <ErrorNote error={error} />
-          <div className="actions">
-            <Button onClick={close}>Cancel</Button>
-            <Button variant="danger" busy={busy} onClick={rotate}>
-              Rotate secret
-            </Button>
-          </div>
-        </>
-      )}
-    </Modal>
   );
 }
 
