@@ -325,11 +325,16 @@ describe("the Python client's sub-agents, approvals and scheduled messages (host
       if (Date.now() > end) assert.fail(`the scheduled message was not run: ${JSON.stringify(steps.map((i: any) => i.content.type))}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    assertPythonModel('TaskView', { results: steps });
-    const [, run, message] = steps;
-    assert.deepEqual([message.content.type, message.content.text, message.content.is_trigger_message], ['user-message', 'look again', false]);
-    assert.deepEqual(run.content.output, { answer: 'look again' });
+    // The second run's tool step can be read finished before its closing message is stored: read the
+    // items again once the task has settled, and find the scheduled message by what it says.
     assert.equal((await settle(agent, conversation)).conversation.state, 'completed');
+    steps = (await py('POST', `/latest/agents/${agent}/tasks/${conversation}/view`)).body.results;
+    assertPythonModel('TaskView', { results: steps });
+    const at = steps.findIndex((i: any) => i.content.type === 'user-message' && i.content.text === 'look again');
+    assert.ok(at > 0, JSON.stringify(steps.map((i: any) => i.content.type)));
+    const [run, message] = [steps[at - 1], steps[at]]; // newest first: the run answers the message
+    assert.equal(message.content.is_trigger_message, false);
+    assert.deepEqual([run.content.type, run.content.output], ['tool-run', { answer: 'look again' }]);
   });
 });
 
