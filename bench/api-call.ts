@@ -15,7 +15,8 @@
 // again that long after the saturated phase, defaults and baseline), BENCH_ONLY=default,rate-limit-pg,…
 // (a subset of the Hangar runs, with the baseline), BENCH_P99_ROUNDS (5) and BENCH_P99_SECONDS (6)
 // for the closed-loop pairs, BENCH_OPEN_ROUNDS (6) and BENCH_OPEN_SECONDS (8) for the open-loop phase,
-// BENCH_CPU_PROF=<dir>.
+// BENCH_CPU_PROF=<dir>, BENCH_AA=1 (a calibration: the pairs and the open loop run a second forwarder
+// where Hangar would be, so their figures read what an identical server gets on this machine).
 //
 // The last line is `TARGETS: met` or `TARGETS: missed (<which>)`. A run that other processes
 // disturbed (more than OTHER_CPU_LIMIT of the machine's CPU) is made once more, and the second run's
@@ -781,7 +782,8 @@ async function main(): Promise<Outcome> {
     let open: OpenLoop | undefined;
     const defaults = plan.find((s) => s.id === 'default')!;
     if (wanted(defaults) && fixture) {
-      const hangar = await defaults.start();
+      // BENCH_AA: the "hangar" side is a second forwarder, and what the targets read is the machine's own spread.
+      const hangar = process.env.BENCH_AA ? await plan.find((s) => s.id === 'baseline')!.start() : await defaults.start();
       const bare = await plan.find((s) => s.id === 'baseline')!.start();
       try {
         pairs = await p99Pairs(hangar, bare, upstream, fixture);
@@ -805,6 +807,7 @@ async function main(): Promise<Outcome> {
     for (const line of machineLines('Hangar API Call benchmark', busy)) console.log(line);
     console.log(`POST /latest/integrations/api_call {anz_enrichment, POST /enrich/person}; upstream answer ${bodyBytes} B of JSON`);
     console.log(`${CONNECTIONS} connections, closed loop, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s; then 1 connection, ${SINGLE.warmup} s + ${SINGLE.seconds} s`);
+    if (process.env.BENCH_AA) console.log('BENCH_AA=1, a calibration: in the pairs and the open loop the "hangar" side is a second forwarder, not Hangar');
     if (open) console.log(`open loop: ${open.rounds.length} rounds, the defaults and the baseline each alone in turn at ${fmt(open.rate, 0)} req/s evenly paced (half the baseline's closed-loop rate${pairs.length ? ', the median of its runs in the pairs' : ''}): ${WARMUP_SECONDS} s warm-up each, then ${OPEN_SLICES} slices of ${fmt(OPEN_SECONDS / OPEN_SLICES, 1)} s each per round taking turns (order alternating), latencies pooled per side; ${CONNECTIONS} keep-alive connections each; latency from when each request was due`);
     if (pairs.length) console.log(`pairs (closed-loop throughput and CPU targets, added p99): ${pairs.length} pairs of runs (${WARMUP_SECONDS} s warm-up + ${P99_SECONDS} s) of the defaults and the baseline at ${CONNECTIONS} connections, taking turns (order alternating), after the runs above`);
     console.log('defaults: our rate limit per process in memory, provider quota counters in PostgreSQL (anz_enrichment has no quota)');
