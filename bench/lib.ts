@@ -115,25 +115,6 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
-/**
- * Open loop at an even pace: request i is sent at start + i ÷ rate, whatever became of the earlier
- * ones, on a pool of `connections` keep-alive connections; each latency counts from when its request
- * was due, so waiting for a free connection is part of it (no coordinated omission).
- *
- * autocannon's `overallRate` cannot do this: each of its connections sends its share of a second back
- * to back when the second starts (its httpClient.js resets `reqsMadeThisSecond` on a 1 s interval), so
- * "half the maximum rate" is the maximum rate for half of each second, then nothing.
- */
-export async function runPaced(options: { url: string; requests: AcRequest[]; connections: number; seconds: number; rate: number }): Promise<LoadResult> {
-  const pool = await pacedPool(options.url, options.connections);
-  try {
-    const slice = await pacedSlice(pool, options);
-    return slice.result;
-  } finally {
-    await pool.close();
-  }
-}
-
 /** Keep-alive connections for paced slices (`pacedSlice`), reused from one slice to the next. */
 export async function pacedPool(url: string, connections: number) {
   const { Pool } = await import('undici');
@@ -141,9 +122,14 @@ export async function pacedPool(url: string, connections: number) {
 }
 
 /**
- * `seconds` of requests sent at `rate` evenly paced on `pool`, not waiting for answers; each 2xx's
- * latency counted from when it was due (so a stall of the sender or the server is counted, not
- * omitted). The samples are returned too, to be pooled over slices.
+ * `seconds` of requests sent at `rate` evenly paced on `pool` (request i at start + i ÷ rate, whatever
+ * became of the earlier ones), not waiting for answers; each 2xx's latency counted from when it was
+ * due, so a stall of the sender or the server, or a wait for a free connection, is counted, not
+ * omitted (no coordinated omission). The samples are returned too, to be pooled over slices.
+ *
+ * autocannon's `overallRate` cannot do this: each of its connections sends its share of a second back
+ * to back when the second starts (its httpClient.js resets `reqsMadeThisSecond` on a 1 s interval), so
+ * "half the maximum rate" is the maximum rate for half of each second, then nothing.
  */
 export async function pacedSlice(
   pool: Awaited<ReturnType<typeof pacedPool>>,
