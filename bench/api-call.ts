@@ -782,9 +782,10 @@ async function main(): Promise<Outcome> {
     let open: OpenLoop | undefined;
     const defaults = plan.find((s) => s.id === 'default')!;
     if (wanted(defaults) && fixture) {
+      const forwarder = plan.find((s) => s.id === 'baseline')!;
       // BENCH_AA: the "hangar" side is a second forwarder, and what the targets read is the machine's own spread.
-      const hangar = process.env.BENCH_AA ? await plan.find((s) => s.id === 'baseline')!.start() : await defaults.start();
-      const bare = await plan.find((s) => s.id === 'baseline')!.start();
+      const hangar = await (process.env.BENCH_AA ? forwarder : defaults).start();
+      const bare = await forwarder.start();
       try {
         pairs = await p99Pairs(hangar, bare, upstream, fixture);
         // Half the forwarder's rate as the pairs measured it, beside Hangar (its single run above came
