@@ -40,7 +40,6 @@ import { deepestPath, nestsDeeperThan, nonFinitePath } from '../shared/json-limi
 // A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
 const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
 // Searched as bytes: a string needle is converted on every call.
-const NUL_ESCAPE = Buffer.from('u0000');
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+\s*(?:;.*)?$/;
 
 /** The dotted path of the first string (or key) holding a NUL character, if any. */
@@ -111,7 +110,8 @@ export async function buildApp(platform: Platform, logStream?: NodeJS.WritableSt
       return done(invalid(`${at} is nested more than ${config.jsonMaxDepth} levels deep; flatten it.`), undefined);
     }
     // PostgreSQL stores no NUL character in text or jsonb; refuse it here, with the field's name.
-    const nulAt = body.includes(NUL_ESCAPE) ? nulPath(parsed, '') : undefined;
+    // Searched in the text, not the bytes: a string search stays in V8, a Buffer's crosses into C++.
+    const nulAt = text.includes('u0000') ? nulPath(parsed, '') : undefined;
     if (nulAt !== undefined) return done(invalid(`${nulAt || 'the body'} contains a NUL character (\\u0000), which cannot be stored.`), undefined);
     // 1e309 parses to Infinity, which would be stored as null: a schema's bound would silently vanish.
     const infiniteAt = nonFinitePath(text, parsed);
