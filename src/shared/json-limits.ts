@@ -199,9 +199,10 @@ function literal(bytes: Uint8Array, i: number, n: number, word: string): number 
   return i + word.length;
 }
 
-// A number token that can overflow a double: an exponent of three or more digits, or a run of digits
-// long enough to pass 1.8e308 with a two-digit exponent. Only a text holding one is walked.
-const MAY_OVERFLOW = /[eE]\+?\d{3}|\d{210}/;
+// A number token that can overflow a double: an exponent of three or more digits (on a number, where
+// a value starts: not inside every id whose hex happens to hold "e123"), or a run of digits long
+// enough to pass 1.8e308 with a two-digit exponent. Only a text holding one is walked.
+const MAY_OVERFLOW = /(?:^|[:,[])\s*-?\d+(?:\.\d+)?[eE]\+?\d{3}|\d{210}/;
 
 /**
  * The dotted path of the first number in a value parsed from `text` that JSON cannot carry (`1e309`
