@@ -39,7 +39,6 @@ import { deepestPath, nestsDeeperThan, nonFinitePath } from '../shared/json-limi
 
 // A caller's request id is echoed only when it looks like an id: letters, digits and . _ : - (at most 128).
 const REQUEST_ID = /^[A-Za-z0-9][\w.:-]{0,127}$/;
-// Searched as bytes: a string needle is converted on every call.
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+\s*(?:;.*)?$/;
 
 /** The dotted path of the first string (or key) holding a NUL character, if any. */
