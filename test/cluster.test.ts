@@ -1,7 +1,8 @@
 // `hangar start --processes 2` on the test PostgreSQL, as an operator runs it: two worker processes
 // answer on one port (seen from /proc: which process holds each accepted connection), a key's rate
 // limit holds across both (the store is shared by default when N > 1), /metrics answers for both,
-// a SIGKILLed worker is replaced, and SIGTERM to the primary stops everything in time with code 0.
+// a SIGKILLed worker is replaced, and SIGTERM to the primary stops everything in time with code 0,
+// also while a replacement is still starting.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -132,7 +133,6 @@ test('a SIGKILLed worker is replaced, and the dispatcher by a dispatcher', async
   assert.match(output(), new RegExp(`process ${victim} ended unexpectedly \\(SIGKILL\\)`));
   // The new one serves: wait until it has taken a connection.
   const fresh = workers.find((w) => w !== survivor)!;
-  assert.deepEqual(dispatchers(workers), [fresh], 'the replacement dispatches in its place');
   await waitFor(
     'the new worker to answer',
     async () => {
@@ -144,11 +144,25 @@ test('a SIGKILLed worker is replaced, and the dispatcher by a dispatcher', async
     30_000,
     100,
   );
+  // Read once it serves: a process just forked shows its parent's environment until it has exec'd.
+  assert.deepEqual(dispatchers(workers), [fresh], 'the replacement dispatches in its place');
 });
 
-test('SIGTERM to the primary stops every process in time with code 0', async () => {
-  const workers = childrenOf(primary.pid!);
-  assert.equal(workers.length, 2);
+test('SIGTERM to the primary stops every process in time with code 0, one of them a replacement still starting', async () => {
+  const before = childrenOf(primary.pid!);
+  assert.equal(before.length, 2);
+  // An operator's restart right after a crash: the replacement is still loading when the stop comes.
+  const [victim] = before;
+  process.kill(victim, 'SIGKILL');
+  const workers = await waitFor(
+    'the replacement to be forked',
+    async () => {
+      const now = childrenOf(primary.pid!);
+      return now.length === 2 && !now.includes(victim) ? now : undefined;
+    },
+    30_000,
+    10,
+  );
   const sentAt = Date.now();
   primary.kill('SIGTERM');
   const stopped = await Promise.race([hangar.exited, new Promise<undefined>((r) => setTimeout(r, SHUTDOWN_MS + 10_000))]);

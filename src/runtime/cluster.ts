@@ -127,7 +127,9 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
     const reason = reasons.get(worker);
     reasons.delete(worker);
     if (stopping) {
-      if (code !== 0) stopFailed = true;
+      // A replacement still loading its modules when the stop came has no handler yet: our SIGTERM
+      // ends it, having opened nothing, and that is a clean stop. Any other exit but 0 is not.
+      if (code !== 0 && !(signal === 'SIGTERM' && !wasReady)) stopFailed = true;
       return;
     }
     if (!everyoneReady) {
