@@ -113,22 +113,27 @@ test("a key's rate limit holds across both processes, and /metrics counts both",
 /** The workers told to dispatch code-host deliveries (src/runtime/cluster.ts), from their environment. */
 const dispatchers = (workers: number[]) => workers.filter((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`${DISPATCHER_ENV}=1`));
 
+/** SIGKILLs a worker and returns the workers once the primary has forked its replacement (it may still be starting). */
+async function killAndAwaitReplacement(victim: number): Promise<number[]> {
+  process.kill(victim, 'SIGKILL');
+  return waitFor(
+    'the replacement to be forked',
+    async () => {
+      const now = childrenOf(primary.pid!);
+      return now.length === 2 && !now.includes(victim) ? now : undefined;
+    },
+    30_000,
+    10,
+  );
+}
+
 test('a SIGKILLed worker is replaced, and the dispatcher by a dispatcher', async () => {
   const before = childrenOf(primary.pid!);
   // One process dispatches (the other stores deliveries and wakes it): kill that one.
   assert.equal(dispatchers(before).length, 1, `dispatchers among ${before.join(', ')}`);
   const [victim] = dispatchers(before);
   const survivor = before.find((w) => w !== victim)!;
-  process.kill(victim, 'SIGKILL');
-  const workers = await waitFor(
-    'a new worker',
-    async () => {
-      const now = childrenOf(primary.pid!);
-      return now.length === 2 && !now.includes(victim) ? now : undefined;
-    },
-    30_000,
-    100,
-  );
+  const workers = await killAndAwaitReplacement(victim);
   assert.ok(workers.includes(survivor));
   assert.match(output(), new RegExp(`process ${victim} ended unexpectedly \\(SIGKILL\\)`));
   // The new one serves: wait until it has taken a connection.
@@ -152,17 +157,7 @@ test('SIGTERM to the primary stops every process in time with code 0, one of the
   const before = childrenOf(primary.pid!);
   assert.equal(before.length, 2);
   // An operator's restart right after a crash: the replacement is still loading when the stop comes.
-  const [victim] = before;
-  process.kill(victim, 'SIGKILL');
-  const workers = await waitFor(
-    'the replacement to be forked',
-    async () => {
-      const now = childrenOf(primary.pid!);
-      return now.length === 2 && !now.includes(victim) ? now : undefined;
-    },
-    30_000,
-    10,
-  );
+  const workers = await killAndAwaitReplacement(before[0]);
   const sentAt = Date.now();
   primary.kill('SIGTERM');
   const stopped = await Promise.race([hangar.exited, new Promise<undefined>((r) => setTimeout(r, SHUTDOWN_MS + 10_000))]);
