@@ -3,6 +3,7 @@
 // DATABASE_URL when set (and then it must be reachable: CI fails rather than skips), otherwise an
 // embedded PostgreSQL started here in a temporary directory and removed afterwards.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,11 +21,11 @@ function testFiles(dir) {
   });
 }
 
-async function reachable(url) {
+async function withAdmin(url, work) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
+    return await work(client);
   } finally {
     await client.end().catch(() => {});
   }
@@ -41,7 +42,7 @@ let embedded;
 let databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   try {
-    await reachable(databaseUrl);
+    await withAdmin(databaseUrl, (c) => c.query('SELECT 1'));
   } catch (err) {
     console.error(`DATABASE_URL is set but PostgreSQL is unreachable there: ${err.message}`);
     process.exit(2);
@@ -53,14 +54,36 @@ if (databaseUrl) {
   databaseUrl = embedded.db.url;
 }
 
+// Every test database is a copy of one migrated here, once per run (test/helpers/hangar.ts): applying
+// every migration costs PostgreSQL about ten times the CPU of a copy, and the suite makes some two
+// hundred databases on a machine whose cores the tests already keep busy.
+const template = `hangar_test_template_${randomBytes(6).toString('hex')}`;
+await withAdmin(databaseUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+{
+  const { migrate } = await import('../src/db/migrate.ts');
+  const { migrateQueue } = await import('../src/jobs/queue.ts');
+  const url = new URL(databaseUrl);
+  url.pathname = `/${template}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    await migrate(pool);
+    await migrateQueue(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 const args = process.argv.slice(2);
 const files = args.length ? args : testFiles(path.join(root, 'test')).sort();
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl },
+  env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template },
   cwd: root,
 });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+await withAdmin(databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)).catch((err) =>
+  console.error(`could not drop the template database ${template}: ${err.message}`),
+);
 if (embedded) {
   await embedded.db.stop();
   rmSync(embedded.dir, { recursive: true, force: true });

@@ -341,7 +341,7 @@ describe('hangar command line', { concurrency: true }, () => {
   });
 
   test('two `hangar migrate` at once on a fresh external database both succeed, each migration applied once', { timeout: 180_000 }, async () => {
-    const databaseUrl = await freshDatabase();
+    const databaseUrl = await freshDatabase({ empty: true });
     const env = cleanEnv({ DATABASE_URL: databaseUrl });
     const [a, b] = await Promise.all([run(['migrate'], env), run(['migrate'], env)]);
     assert.equal(a.code, 0, explain(a));

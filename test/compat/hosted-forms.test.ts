@@ -362,7 +362,7 @@ describe('features this deployment does not offer', () => {
 });
 
 test('migration 009 moves stored task states to the hosted vocabulary', async () => {
-  const url = await freshDatabase();
+  const url = await freshDatabase({ empty: true });
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

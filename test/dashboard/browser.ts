@@ -12,11 +12,11 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const CHROMIUM = process.env.HANGAR_TEST_CHROMIUM ?? '/usr/bin/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
- * Where the main pages are photographed. The README's pictures are refreshed with
- * `HANGAR_SCREENSHOTS_DIR=docs/screenshots`; otherwise a temporary folder, so a test run leaves the
- * committed pictures (and the work tree) alone.
+ * Where the main pages are photographed: only when asked, `HANGAR_SCREENSHOTS_DIR=docs/screenshots`
+ * refreshing the README's pictures. A full-page PNG costs chromium about a tenth of a browser test's
+ * CPU, on a machine the suite already keeps busy, for pictures no run would look at.
  */
-export const SCREENSHOTS = path.resolve(root, process.env.HANGAR_SCREENSHOTS_DIR ?? path.join(os.tmpdir(), 'hangar-screenshots'));
+const SCREENSHOTS = process.env.HANGAR_SCREENSHOTS_DIR ? path.resolve(root, process.env.HANGAR_SCREENSHOTS_DIR) : undefined;
 
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`The browser tests drive Debian's chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does), or set HANGAR_TEST_CHROMIUM.`);
@@ -42,6 +42,7 @@ export async function assertAccessible(page: Page, where: string): Promise<void>
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

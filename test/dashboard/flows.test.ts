@@ -4,7 +4,7 @@
 // API keys), tools (step search, schema forms, API Call, runs), agents and chat, triggers, a viewer's
 // read-only view, and session expiry. Each page is checked with axe-core after its main action, at
 // phone width (390×844: nothing scrolls sideways), and for console errors (any fails the test);
-// the first load's bytes on the wire are measured. Pages are photographed (browser.ts: SCREENSHOTS).
+// the first load's bytes on the wire are measured. Pages are photographed when HANGAR_SCREENSHOTS_DIR is set (browser.ts).
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

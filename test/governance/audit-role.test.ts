@@ -99,7 +99,7 @@ async function serves(server: Hangar, org: { organization_id: string; api_key: s
 
 describe('DATABASE_URL with HANGAR_MIGRATION_DATABASE_URL', () => {
   test('migrations run as the owner; requests are served as DATABASE_URL\'s role, which cannot rewrite the trail', async () => {
-    const ownerUrl = await freshDatabase();
+    const ownerUrl = await freshDatabase({ empty: true });
     const { role, url } = await servingRole(ownerUrl);
     const server = await startServer(url, { HANGAR_MIGRATION_DATABASE_URL: ownerUrl });
     const org = await bootstrap(server);

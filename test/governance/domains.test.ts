@@ -311,7 +311,7 @@ describe('a first sign-in through single sign-on accepts the pending invites', (
 
 describe('upgrading', () => {
   test('migration 028 keeps every domain a provider listed as a verified domain of its organization', async () => {
-    const pool = new pg.Pool({ connectionString: await freshDatabase(), max: 2 });
+    const pool = new pg.Pool({ connectionString: await freshDatabase({ empty: true }), max: 2 });
     try {
       // The schema as it was before 028, with a provider listing two domains.
       await pool.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
