@@ -127,6 +127,9 @@ function credentialOf(request: FastifyRequest, config: Config): { credential: Cr
 /** Returns the process's failed-authentication guard, for routes that authenticate themselves (`ownAuth`). */
 export function registerAuth(app: FastifyInstance, pool: pg.Pool, config: Config, rateLimit: RateLimit, principals: PrincipalCache): AuthFailures {
   const failures = createAuthFailures(config.authFailures.perAddress, config.authFailures.windowSeconds, config.cacheLimits.authFailureAddresses);
+  // Declared on Fastify's request class, so setting it on an admitted request does not give that
+  // request's object a shape of its own (and every call site reading it one more shape to handle).
+  app.decorateRequest('principal', undefined);
 
   /** The caller's admission: undefined once decided without waiting, else a promise of it. */
   function admit(request: FastifyRequest): void | Promise<void> {
