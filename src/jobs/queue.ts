@@ -89,7 +89,7 @@ export interface WorkerOptions {
 }
 
 const HEARTBEAT_MS = 2000;
-/** A process not seen for this long is dead: the jobs its workers locked are released. */
+/** A process not seen for this long is dead: its workers' jobs locked at least that long ago are released. */
 const DEAD_AFTER = '10 seconds';
 /**
  * A locked job whose lease was not renewed for this long is released, whoever holds it: a live
@@ -104,28 +104,24 @@ const LEASE = '30 seconds';
 const HEALTHY_FOR_MS = 15_000;
 
 /**
- * Releases jobs locked by workers of no live process, and jobs whose lease lapsed. A locked job
- * younger than DEAD_AFTER is left alone, so a worker that locked a job before its id was registered
- * is not mistaken for dead.
+ * Releases the locked jobs whose lease lapsed, and those whose lock is older than DEAD_AFTER and
+ * whose worker belongs to no live process. Each job is judged by its own lock: a process unseen for
+ * DEAD_AFTER may only have failed its heartbeats (its connections killed one after another) while
+ * running a job it locked a moment ago, and releasing every job of its workers at once (graphile's
+ * force_unlock_workers) had another process run that job beside it — one delivery's action twice.
+ * A dead process's jobs were last renewed when it died, so all of them still go within DEAD_AFTER.
  */
-async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ ids: string[] | null; lapsed: number }>(
-    `WITH lapsed AS (
-       UPDATE graphile_worker._private_jobs SET locked_at = NULL, locked_by = NULL
-        WHERE locked_by IS NOT NULL AND locked_at < now() - interval '${LEASE}'
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM lapsed)::int AS lapsed, array_agg(DISTINCT j.locked_by) AS ids
-       FROM graphile_worker._private_jobs j
+export async function releaseOrphanedJobs(pool: pg.Pool): Promise<number> {
+  const { rowCount } = await pool.query(
+    `UPDATE graphile_worker._private_jobs j SET locked_at = NULL, locked_by = NULL
       WHERE j.locked_by IS NOT NULL
-        AND j.locked_at < now() - interval '${DEAD_AFTER}'
-        AND NOT EXISTS (SELECT 1 FROM worker_processes w
-                         WHERE w.seen_at > now() - interval '${DEAD_AFTER}' AND j.locked_by = ANY (w.worker_ids))`,
+        AND (j.locked_at < now() - interval '${LEASE}'
+             OR (j.locked_at < now() - interval '${DEAD_AFTER}'
+                 AND NOT EXISTS (SELECT 1 FROM worker_processes w
+                                  WHERE w.seen_at > now() - interval '${DEAD_AFTER}' AND j.locked_by = ANY (w.worker_ids))))`,
   );
-  const ids = rows[0]?.ids ?? [];
-  if (ids.length) await pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [ids]);
   await pool.query(`DELETE FROM worker_processes WHERE seen_at < now() - interval '1 hour'`);
-  return ids.length + (rows[0]?.lapsed ?? 0);
+  return rowCount ?? 0;
 }
 
 /** The jobs this process is running: their leases are renewed at each heartbeat. */
