@@ -93,8 +93,8 @@ const WAITING = [
 
 /**
  * Two files at a time on two cores. Three kept the machine busier in the suite's second half, but
- * was not measurably faster on a VM whose speed drifts by a fifth within the hour, and its heavier
- * contention let a database-faults run see one delivery's action run twice (noted for its own fix).
+ * was not measurably faster on a VM whose speed drifts by a fifth within the hour; its heavier
+ * contention did bring out a race in releasing jobs (src/jobs/queue.ts, fixed).
  */
 const CONCURRENCY = 2;
 
