@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { releaseOrphanedJobs } from '../../src/jobs/queue.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { migrateQueue, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
 import { freshDatabase } from '../helpers/hangar.ts';
 
 let pool: pg.Pool;
@@ -13,8 +14,7 @@ before(async () => {
   pool = new pg.Pool({ connectionString: await freshDatabase(), max: 2 });
   // The database is dropped (its connections ended) when the file ends, possibly before this pool.
   pool.on('error', () => {});
-  const { migrate } = await import('../../src/db/migrate.ts');
-  const { migrateQueue } = await import('../../src/jobs/queue.ts');
+  // A copy of the run's migrated template under `npm test`; run alone, an empty database.
   await migrate(pool);
   await migrateQueue(pool);
 });
