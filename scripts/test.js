@@ -60,14 +60,12 @@ if (databaseUrl) {
 const template = `hangar_test_template_${randomBytes(6).toString('hex')}`;
 await withAdmin(databaseUrl, (c) => c.query(`CREATE DATABASE ${template}`));
 {
-  const { migrate } = await import('../src/db/migrate.ts');
-  const { migrateQueue } = await import('../src/jobs/queue.ts');
+  const { migrateSchema } = await import('../src/jobs/queue.ts');
   const url = new URL(databaseUrl);
   url.pathname = `/${template}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   try {
-    await migrate(pool);
-    await migrateQueue(pool);
+    await migrateSchema(pool);
   } finally {
     await pool.end();
   }

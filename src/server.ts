@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { retryWhileUnavailable } from './db/faults.ts';
-import { migrate } from './db/migrate.ts';
 import { AGENT_TASK_JOB } from './agents/tasks.ts';
 import { startLocalRunner, type LocalRunner } from './jobs/local-runner.ts';
-import { migrateQueue, startWorker, type Worker } from './jobs/queue.ts';
+import { migrateSchema, startWorker, type Worker } from './jobs/queue.ts';
 import { taskList } from './jobs/tasks.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import { repairSealedIds } from './runtime/vault-repair.ts';
@@ -145,12 +144,7 @@ export async function startHangar(config: Config, options: StartOptions = {}): P
   const starting = <T>(what: string, work: () => Promise<T>) => retryWhileUnavailable(work, { what: `start: ${what}`, log, forMs: config.db.startWaitMs, stopped: () => closing });
   try {
     // As the schema's owner; requests are then served as a role that owns no table (src/db/roles.ts).
-    await starting('migrations', () =>
-      db.migrateAsOwner(async (owner) => {
-        await migrate(owner);
-        await migrateQueue(owner);
-      }),
-    );
+    await starting('migrations', () => db.migrateAsOwner(migrateSchema));
     platform = createPlatform(config, db);
     if (options.clusterWorker) (await import('./runtime/cluster-metrics.ts')).shareMetrics(platform.metrics);
     const vault = platform.vault;

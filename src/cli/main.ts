@@ -128,15 +128,11 @@ program
   .description('apply database migrations (start does this too)')
   .addOption(sandboxData())
   .action(async (opts: { sandbox?: boolean }) => {
-    const { openDatabase, migrate } = await database();
+    const { openDatabase } = await database();
     const db = await openDatabase(adminConfig(opts), (l) => process.stderr.write(`${l}\n`));
     try {
-      const { migrateQueue } = await import('../jobs/queue.ts');
-      const applied = await db.migrateAsOwner(async (owner) => {
-        const done = await migrate(owner);
-        await migrateQueue(owner);
-        return done;
-      });
+      const { migrateSchema } = await import('../jobs/queue.ts');
+      const applied = await db.migrateAsOwner(migrateSchema);
       process.stdout.write(`${JSON.stringify({ applied })}\n`);
     } finally {
       await db.close();

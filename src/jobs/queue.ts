@@ -5,6 +5,7 @@ import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-wor
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import pg from 'pg';
 import { DatabaseClient } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
 import { isDatabaseUnavailable, retryWhileUnavailable, type Report } from '../db/faults.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -56,6 +57,17 @@ export async function migrateQueue(pool: pg.Pool): Promise<void> {
   } finally {
     await lock.end(); // ends the session, which releases the lock
   }
+}
+
+/**
+ * The whole schema, as the schema's owner: Hangar's migrations, then the job queue's. What every
+ * start, `hangar migrate` and the test runner's template apply, so none of them can apply less.
+ * Returns Hangar's migrations applied by this call.
+ */
+export async function migrateSchema(owner: pg.Pool): Promise<string[]> {
+  const applied = await migrate(owner);
+  await migrateQueue(owner);
+  return applied;
 }
 
 /**

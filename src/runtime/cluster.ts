@@ -190,17 +190,10 @@ export async function runPrimary(config: Config, role: Role): Promise<number> {
 export async function prepare(config: Config): Promise<void> {
   const db = await (await database()).openDatabase({ ...config, dbPoolSize: 2 }, (line) => process.stderr.write(`${line}\n`), { waitMs: config.db.startWaitMs });
   try {
-    const [{ migrate }, { migrateQueue }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('../db/migrate.ts'), import('../jobs/queue.ts'), import('../integrations/vault.ts'), import('../db/faults.ts')]);
+    const [{ migrateSchema }, { loadVault }, { retryWhileUnavailable }] = await Promise.all([import('../jobs/queue.ts'), import('../integrations/vault.ts'), import('../db/faults.ts')]);
     loadVault(config);
     const log = (line: string) => void process.stderr.write(`${line}\n`);
-    await retryWhileUnavailable(
-      () =>
-        db.migrateAsOwner(async (owner) => {
-          await migrate(owner);
-          await migrateQueue(owner);
-        }),
-      { what: 'migrations', log, forMs: config.db.startWaitMs },
-    );
+    await retryWhileUnavailable(() => db.migrateAsOwner(migrateSchema), { what: 'migrations', log, forMs: config.db.startWaitMs });
   } finally {
     await db.close();
   }

@@ -5,8 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { migrate } from '../../src/db/migrate.ts';
-import { migrateQueue, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
+import { migrateSchema, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
 import { freshDatabase } from '../helpers/hangar.ts';
 
 let pool: pg.Pool;
@@ -15,8 +14,7 @@ before(async () => {
   // The database is dropped (its connections ended) when the file ends, possibly before this pool.
   pool.on('error', () => {});
   // A copy of the run's migrated template under `npm test`; run alone, an empty database.
-  await migrate(pool);
-  await migrateQueue(pool);
+  await migrateSchema(pool);
 });
 after(() => pool?.end());
 
