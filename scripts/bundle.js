@@ -29,21 +29,30 @@ export function sourceKey() {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * An esbuild plugin: in the files matching `filter`, import.meta.url, .dirname and .filename name the
+ * source file, as they did unbundled; a bundled module would otherwise see its chunk's (migrate.ts
+ * finds its SQL files next to itself, tests their fixtures).
+ */
+export function ownImportMeta(filter) {
+  return {
+    name: 'own-import-meta',
+    setup(b) {
+      b.onLoad({ filter }, (args) => {
+        const contents = readFileSync(args.path, 'utf8')
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
 /** Writes the bundle into `outdir` (entry: cli.js) and the key it was built from into outdir/KEY. */
 export async function bundle(outdir, key) {
   const { build, stop } = await import('esbuild');
   const { mkdir, readFile, rename, rm, writeFile } = await import('node:fs/promises');
-  // A bundled module would otherwise see its chunk's URL as its import.meta.url (migrate.ts finds
-  // its SQL files next to itself).
-  const ownUrls = {
-    name: 'own-import-meta-url',
-    setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => ({
-        contents: (await readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-        loader: 'ts',
-      }));
-    },
-  };
   // A bundle outside the package (the per-user cache) cannot find node_modules from where it lies:
   // its imports of packages name the package's files by absolute URL instead.
   const packagesByUrl = {
@@ -75,7 +84,7 @@ export async function bundle(outdir, key) {
       format: 'esm',
       target: 'node20',
       logLevel: 'error',
-      plugins: outside ? [packagesByUrl, ownUrls] : [ownUrls],
+      plugins: [...(outside ? [packagesByUrl] : []), ownImportMeta(/[\\/]src[\\/].*\.ts$/)],
     });
     await writeFile(path.join(scratch, 'KEY'), key);
     // Renamed into place only where nothing complete is: a complete bundle that another process put

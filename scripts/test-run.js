@@ -1,7 +1,7 @@
-// The test runner itself, started by scripts/test.js as `node --import tsx scripts/test-run.js
+// The test runner itself, started by scripts/test.js as `node scripts/test-run.js
 // <concurrency> <file>…`: node's runner with the spec reporter, like `node --test`, except that the
 // files start in the order given (`node --test` sorts them by name). Each file runs in a process of
-// its own, which inherits this one's --import tsx.
+// its own, which inherits this one's --enable-source-maps.
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 

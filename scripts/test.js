@@ -4,11 +4,12 @@
 // embedded PostgreSQL started here in a temporary directory and removed afterwards.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { ownImportMeta } from './bundle.js';
 
 register();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -19,6 +20,15 @@ function testFiles(dir) {
     if (e.isDirectory()) return testFiles(full);
     return e.name.endsWith('.test.ts') ? [full] : [];
   });
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
 }
 
 async function withAdmin(url, work) {
@@ -90,11 +100,12 @@ const WAITING = [
 ].map((name) => path.join(root, 'test', `${name}.test.ts`));
 
 /**
- * Two files at a time on two cores. Three kept the machine busier in the suite's second half, but
- * was not measurably faster on a VM whose speed drifts by a fifth within the hour; its heavier
- * contention did bring out a race in releasing jobs (src/jobs/queue.ts, fixed).
+ * Three files at a time on two cores (HANGAR_TEST_CONCURRENCY to choose): with two, the machine sat
+ * idle for a fifth of the run while files waited on restarts, deadlines and child processes. On
+ * 2026-12-04, one after the other on the same VM: two 848 s with 325 core-seconds idle, three 795 s
+ * with 90 — both green.
  */
-const CONCURRENCY = 2;
+const CONCURRENCY = Number(process.env.HANGAR_TEST_CONCURRENCY ?? 3);
 
 const args = process.argv.slice(2);
 const all = testFiles(path.join(root, 'test')).sort();
@@ -106,8 +117,40 @@ const spread = others.flatMap((f, i) => {
   const to = Math.floor(((i + 1) * browser.length) / others.length);
   return [f, ...browser.slice(from, to)];
 });
-const files = args.length ? args : [...WAITING.filter((f) => all.includes(f)), ...spread];
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'test-run.js'), String(CONCURRENCY), ...files], {
+const files = args.length ? args.map((f) => path.resolve(f)) : [...WAITING.filter((f) => all.includes(f)), ...spread];
+
+// The test files run as plain JavaScript, bundled here in about a second (src/ and test/; packages
+// stay in node_modules; shared modules in shared chunks, so a process still has one of each):
+// through tsx's loader every test process spent some 1.4 s more CPU starting — its hooks' thread
+// sees each of the thousand modules a server loads — about a tenth of the suite's CPU.
+const builds = path.join(root, '.test-build');
+const outdir = path.join(builds, String(process.pid));
+// What a run stopped by a signal left behind.
+for (const pid of existsSync(builds) ? readdirSync(builds) : []) if (!alive(Number(pid))) rmSync(path.join(builds, pid), { recursive: true, force: true });
+{
+  const { build, stop } = await import('esbuild');
+  try {
+    await build({
+      entryPoints: files,
+      outbase: root,
+      outdir,
+      bundle: true,
+      splitting: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'error',
+      plugins: [ownImportMeta(/[\\/](src|test|sdk)[\\/].*\.ts$/)],
+    });
+  } finally {
+    await stop();
+  }
+}
+const bundled = files.map((f) => path.join(outdir, path.relative(root, f)).replace(/\.ts$/, '.js'));
+// --enable-source-maps (inherited by each file's process): a failure's stack names test/ and src/.
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'scripts', 'test-run.js'), String(CONCURRENCY), ...bundled], {
   stdio: 'inherit',
   env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template },
   cwd: root,
@@ -116,6 +159,7 @@ const code = await new Promise((resolve) => child.on('exit', (c, signal) => reso
 await withAdmin(databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)).catch((err) =>
   console.error(`could not drop the template database ${template}: ${err.message}`),
 );
+rmSync(outdir, { recursive: true, force: true });
 if (embedded) {
   await embedded.db.stop();
   rmSync(embedded.dir, { recursive: true, force: true });
