@@ -64,23 +64,6 @@ if (databaseUrl) {
   databaseUrl = embedded.db.url;
 }
 
-// Every test database is a copy of one migrated here, once per run (test/helpers/hangar.ts): applying
-// every migration costs PostgreSQL about ten times the CPU of a copy, and the suite makes some two
-// hundred databases on a machine whose cores the tests already keep busy.
-const template = `hangar_test_template_${randomBytes(6).toString('hex')}`;
-await withAdmin(databaseUrl, (c) => c.query(`CREATE DATABASE ${template}`));
-{
-  const { migrateSchema } = await import('../src/jobs/queue.ts');
-  const url = new URL(databaseUrl);
-  url.pathname = `/${template}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  try {
-    await migrateSchema(pool);
-  } finally {
-    await pool.end();
-  }
-}
-
 /**
  * The files that spend most of their time waiting — for a restarted database, a deadline, a child
  * process, a scheduled minute — longest first, so that their waits overlap the busy files' work and
@@ -119,15 +102,34 @@ const spread = others.flatMap((f, i) => {
 });
 const files = args.length ? args.map((f) => path.resolve(f)) : [...WAITING.filter((f) => all.includes(f)), ...spread];
 
+// Every test database is a copy of one migrated here, once per run (test/helpers/hangar.ts): applying
+// every migration costs PostgreSQL about ten times the CPU of a copy, and the suite makes some two
+// hundred databases on a machine whose cores the tests already keep busy.
+const template = `hangar_test_template_${randomBytes(6).toString('hex')}`;
+
+async function migrateTemplate() {
+  await withAdmin(databaseUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+  const { migrateSchema } = await import('../src/jobs/queue.ts');
+  const url = new URL(databaseUrl);
+  url.pathname = `/${template}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  try {
+    await migrateSchema(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
 // The test files run as plain JavaScript, bundled here in about a second (src/ and test/; packages
 // stay in node_modules; shared modules in shared chunks, so a process still has one of each):
 // through tsx's loader every test process spent some 1.4 s more CPU starting — its hooks' thread
 // sees each of the thousand modules a server loads — about a tenth of the suite's CPU.
 const builds = path.join(root, '.test-build');
 const outdir = path.join(builds, String(process.pid));
-// What a run stopped by a signal left behind.
-for (const pid of existsSync(builds) ? readdirSync(builds) : []) if (!alive(Number(pid))) rmSync(path.join(builds, pid), { recursive: true, force: true });
-{
+
+async function bundleTests() {
+  // What a run stopped by a signal left behind.
+  for (const pid of existsSync(builds) ? readdirSync(builds) : []) if (!alive(Number(pid))) rmSync(path.join(builds, pid), { recursive: true, force: true });
   const { build, stop } = await import('esbuild');
   try {
     await build({
@@ -147,21 +149,36 @@ for (const pid of existsSync(builds) ? readdirSync(builds) : []) if (!alive(Numb
   } finally {
     await stop();
   }
+  return files.map((f) => path.join(outdir, path.relative(root, f)).replace(/\.ts$/, '.js'));
 }
-const bundled = files.map((f) => path.join(outdir, path.relative(root, f)).replace(/\.ts$/, '.js'));
-// --enable-source-maps (inherited by each file's process): a failure's stack names test/ and src/.
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'scripts', 'test-run.js'), String(CONCURRENCY), ...bundled], {
-  stdio: 'inherit',
-  env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template },
-  cwd: root,
-});
-const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-await withAdmin(databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)).catch((err) =>
-  console.error(`could not drop the template database ${template}: ${err.message}`),
-);
-rmSync(outdir, { recursive: true, force: true });
-if (embedded) {
-  await embedded.db.stop();
-  rmSync(embedded.dir, { recursive: true, force: true });
+
+function runTests(bundled) {
+  // --enable-source-maps (inherited by each file's process): a failure's stack names test/ and src/.
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'scripts', 'test-run.js'), String(CONCURRENCY), ...bundled], {
+    stdio: 'inherit',
+    env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template },
+    cwd: root,
+  });
+  return new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+}
+
+// Whatever fails on the way, nothing of the run is left behind: not the template, not the bundle,
+// not the embedded PostgreSQL.
+let code = 1;
+try {
+  await migrateTemplate();
+  code = await runTests(await bundleTests());
+} catch (err) {
+  // esbuild has printed its errors (a test that does not compile) already; anything else, whole.
+  console.error(`npm test could not start the tests: ${err.errors ? err.message : (err.stack ?? err)}`);
+} finally {
+  await withAdmin(databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)).catch((err) =>
+    console.error(`could not drop the template database ${template}: ${err.message}`),
+  );
+  rmSync(outdir, { recursive: true, force: true });
+  if (embedded) {
+    await embedded.db.stop();
+    rmSync(embedded.dir, { recursive: true, force: true });
+  }
 }
 process.exit(code);
