@@ -105,7 +105,8 @@ const files = args.length ? args.map((f) => path.resolve(f)) : [...WAITING.filte
 // Every test database is a copy of one migrated here, once per run (test/helpers/hangar.ts): applying
 // every migration costs PostgreSQL about ten times the CPU of a copy, and the suite makes some two
 // hundred databases on a machine whose cores the tests already keep busy.
-const template = `hangar_test_template_${randomBytes(6).toString('hex')}`;
+const run = randomBytes(6).toString('hex');
+const template = `hangar_test_${run}_template`;
 
 async function migrateTemplate() {
   await withAdmin(databaseUrl, (c) => c.query(`CREATE DATABASE ${template}`));
@@ -156,9 +157,11 @@ function runTests(bundled) {
   // --enable-source-maps (inherited by each file's process): a failure's stack names test/ and src/.
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'scripts', 'test-run.js'), String(CONCURRENCY), ...bundled], {
     stdio: 'inherit',
-    env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template },
+    env: { ...process.env, HANGAR_TEST_DATABASE_URL: databaseUrl, HANGAR_TEST_TEMPLATE: template, HANGAR_TEST_RUN: run },
     cwd: root,
   });
+  // Ctrl-C (or a SIGTERM to this process) stops the runner, and the cleanup below still runs.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   return new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 }
 
@@ -172,9 +175,11 @@ try {
   // esbuild has printed its errors (a test that does not compile) already; anything else, whole.
   console.error(`npm test could not start the tests: ${err.errors ? err.message : (err.stack ?? err)}`);
 } finally {
-  await withAdmin(databaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)).catch((err) =>
-    console.error(`could not drop the template database ${template}: ${err.message}`),
-  );
+  // The template, and the databases of a file stopped before its own cleanup (test/helpers/hangar.ts).
+  await withAdmin(databaseUrl, async (c) => {
+    const { rows } = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE 'hangar\\_test\\_${run}\\_%'`);
+    for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }).catch((err) => console.error(`could not drop this run's databases (hangar_test_${run}_…): ${err.message}`));
   rmSync(outdir, { recursive: true, force: true });
   if (embedded) {
     await embedded.db.stop();

@@ -25,6 +25,8 @@ const ADMIN_URL = process.env.HANGAR_TEST_DATABASE_URL ?? process.env.DATABASE_U
 
 /** The database `npm test` migrated once for the whole run (scripts/test.js), if any. */
 const TEMPLATE = process.env.HANGAR_TEST_TEMPLATE;
+/** Names the databases of one `npm test` run, so that it drops what an interrupted file left. */
+const RUN = process.env.HANGAR_TEST_RUN;
 
 /**
  * A new database on the test PostgreSQL, dropped when the test file ends. Under `npm test` it is a
@@ -34,7 +36,7 @@ const TEMPLATE = process.env.HANGAR_TEST_TEMPLATE;
  */
 export async function freshDatabase(options: { empty?: boolean } = {}): Promise<string> {
   if (!ADMIN_URL) throw new Error('run the tests with `npm test` (it provides a PostgreSQL), or set DATABASE_URL');
-  const name = `hangar_test_${randomBytes(6).toString('hex')}`;
+  const name = `hangar_test_${RUN ? `${RUN}_` : ''}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${TEMPLATE && !options.empty ? ` TEMPLATE ${TEMPLATE}` : ''}`);
