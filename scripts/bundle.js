@@ -29,6 +29,9 @@ export function sourceKey() {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** esbuild's options for Hangar's code run by Node: ES modules split into shared chunks, packages left in node_modules. */
+export const NODE_ESM = { bundle: true, splitting: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', logLevel: 'error' };
+
 /**
  * An esbuild plugin: in the files matching `filter`, import.meta.url, .dirname and .filename name the
  * source file, as they did unbundled; a bundled module would otherwise see its chunk's (migrate.ts
@@ -77,13 +80,7 @@ export async function bundle(outdir, key) {
     await build({
       entryPoints: { cli: path.join(root, 'src', 'cli', 'main.ts') },
       outdir: scratch,
-      bundle: true,
-      splitting: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'error',
+      ...NODE_ESM,
       plugins: [...(outside ? [packagesByUrl] : []), ownImportMeta(/[\\/]src[\\/].*\.ts$/)],
     });
     await writeFile(path.join(scratch, 'KEY'), key);

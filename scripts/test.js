@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { ownImportMeta } from './bundle.js';
+import { NODE_ESM, ownImportMeta } from './bundle.js';
 
 register();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -137,14 +137,8 @@ async function bundleTests() {
       entryPoints: files,
       outbase: root,
       outdir,
-      bundle: true,
-      splitting: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
+      ...NODE_ESM,
       sourcemap: 'linked',
-      logLevel: 'error',
       plugins: [ownImportMeta(/[\\/](src|test|sdk)[\\/].*\.ts$/)],
     });
   } finally {
