@@ -47,7 +47,7 @@ const QUEUE_MIGRATION_LOCK = 0x68717565; // "hque"
  * fresh database race on (a unique violation in pg_namespace); an advisory lock held on a separate
  * connection serializes them.
  */
-export async function migrateQueue(pool: pg.Pool): Promise<void> {
+async function migrateQueue(pool: pg.Pool): Promise<void> {
   // Its own connection, not the pool's: with a pool of one, the migration would wait for the lock's.
   const lock = new DatabaseClient(pool.options);
   await lock.connect();

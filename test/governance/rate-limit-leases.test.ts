@@ -2,23 +2,18 @@
 // table, with several lease holders standing for several processes: points held when a window ends
 // are never spent in the next one, and what a process remembers is bounded by its setting.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { BudgetSpent, createCounterLeases } from '../../src/counters/counter-leases.ts';
 import { createCounters } from '../../src/counters/counters.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { freshDatabase } from '../helpers/hangar.ts';
+import { migratedPool } from '../helpers/hangar.ts';
 
 let pool: pg.Pool;
 
 before(async () => {
-  pool = new pg.Pool({ connectionString: await freshDatabase(), max: 4 });
-  // The helpers drop the database at the end, possibly before this pool has closed its connections.
-  pool.on('error', () => {});
-  await migrate(pool);
+  pool = await migratedPool(4);
 });
-after(() => pool?.end());
 
 const config = loadConfig({ DATABASE_URL: 'postgres://unused', HANGAR_COUNTER_STORE: 'postgres' });
 

@@ -6,14 +6,16 @@ import { after } from 'node:test';
 import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { bootstrapOrganization } from '../../src/governance/users.ts';
+import { migrateSchema } from '../../src/jobs/queue.ts';
 import { startHangar, type Hangar, type Role } from '../../src/server.ts';
 
 // Cleanups run once, when the whole test file ends (an `after` inside a `before` hook would run
-// right after that hook): servers close first, then their databases are dropped.
+// right after that hook): servers close and pools end first, then their databases are dropped.
 const servers: TestServer[] = [];
+const pools: pg.Pool[] = [];
 const databases: string[] = [];
 after(async () => {
-  await Promise.all(servers.map((s) => s.close()));
+  await Promise.all([...servers.map((s) => s.close()), ...pools.map((p) => p.end())]);
   if (!databases.length) return;
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
@@ -45,6 +47,18 @@ export async function freshDatabase(options: { empty?: boolean } = {}): Promise<
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A pool on a fresh database with Hangar's schema and the job queue's, for tests of a piece below
+ * the HTTP API; ended when the test file ends, before its database is dropped.
+ */
+export async function migratedPool(max: number): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: await freshDatabase(), max });
+  pools.push(pool);
+  // A copy of the run's migrated template under `npm test` (nothing left to apply); run alone, an empty database.
+  await migrateSchema(pool);
+  return pool;
 }
 
 export interface TestServer extends Hangar {

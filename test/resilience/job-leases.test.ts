@@ -3,20 +3,15 @@
 // heartbeats failed for a while (its connections killed) keeps the job it locked a moment ago. Found
 // by test/resilience/database-faults.test.ts, where another process ran that job beside it.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import pg from 'pg';
-import { migrateSchema, releaseOrphanedJobs } from '../../src/jobs/queue.ts';
-import { freshDatabase } from '../helpers/hangar.ts';
+import { releaseOrphanedJobs } from '../../src/jobs/queue.ts';
+import { migratedPool } from '../helpers/hangar.ts';
 
 let pool: pg.Pool;
 before(async () => {
-  pool = new pg.Pool({ connectionString: await freshDatabase(), max: 2 });
-  // The database is dropped (its connections ended) when the file ends, possibly before this pool.
-  pool.on('error', () => {});
-  // A copy of the run's migrated template under `npm test`; run alone, an empty database.
-  await migrateSchema(pool);
+  pool = await migratedPool(2);
 });
-after(() => pool?.end());
 
 /** A job locked by `worker` `ageSeconds` ago; returns its id. */
 async function lockedJob(worker: string, ageSeconds: number): Promise<string> {
