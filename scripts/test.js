@@ -22,15 +22,6 @@ function testFiles(dir) {
   });
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === 'EPERM';
-  }
-}
-
 async function withAdmin(url, work) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
@@ -130,6 +121,7 @@ const outdir = path.join(builds, String(process.pid));
 
 async function bundleTests() {
   // What a run stopped by a signal left behind.
+  const { alive } = await import('../test/helpers/proc.ts');
   for (const pid of existsSync(builds) ? readdirSync(builds) : []) if (!alive(Number(pid))) rmSync(path.join(builds, pid), { recursive: true, force: true });
   const { build, stop } = await import('esbuild');
   try {
